@@ -1,0 +1,5 @@
+import Benchmark
+import Kinetic
+
+let benchmarks: @Sendable () -> Void = {
+}
