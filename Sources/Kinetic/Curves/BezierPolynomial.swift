@@ -19,8 +19,6 @@ struct BezierPolynomial {
         ay = p[BezierTable.iAY]; by = p[BezierTable.iBY]; cy = p[BezierTable.iCY]
     }
 
-    init(coefficientsAt p: UnsafeMutablePointer<Double>) { self.init(coefficientsAt: UnsafePointer(p)) }
-
     @inline(__always) func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
     @inline(__always) func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
     @inline(__always) func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }

@@ -1,67 +1,71 @@
 /// The per-curve solver behind ``CubicBezier``: polynomial coefficients and a small table
-/// that turns "find t with Bx(t) = x" into a branch-free look-up, one cubic and one
-/// Newton step.
+/// that turns "find t with Bx(t) = x" into a branch-free look-up, one cubic and two
+/// Newton steps.
 ///
 /// The curve is solved in two mirrored halves split at x = 1/2: for x ≤ 1/2 the original
 /// curve is solved for t, for x > 1/2 the curve mirrored through (1/2, 1/2) is solved for
-/// u = 1 − t at 1 − x (exact in double). Each half therefore solves near its own end
+/// u = 1 − t at 1 − x (exact in double). Each half therefore works near its own end
 /// point with relative accuracy, which keeps both ends exact.
 ///
 /// Each half is cut into `segmentCount` segments uniform in the parameter. On each segment
-/// the inverse t(x) is approximated by the cubic Hermite interpolant of the node values and
-/// their exact derivatives 1/x'(t); that guess is accurate to about 1e-9 or better, and one
-/// Newton step brings it to full double precision. A uniform bucket map over x (64
-/// buckets per half) gives the segment with a fixed, per-curve number of branch-free
-/// increments. Segments where the guess is not good enough (a vanishing x'(t), as at
-/// the ends of `easeOut` or near the triple root of (1, 0, 0, 1)) are flagged at
-/// construction, after checking the guess against exact points of the curve, and solved
-/// by a bracketed Newton/bisection iteration instead.
+/// the inverse t(v) is approximated by the cubic Hermite interpolant of the node values and
+/// their exact derivatives, where v is x itself or, for a half whose end tangent is near
+/// vertical (x'(0) small, as at the start of `easeOut`), √x, in which the inverse is
+/// smooth. Two Newton steps on the exact polynomial finish the solve. A uniform bucket map
+/// over v gives the segment with a fixed, per-curve number of branch-free increments.
+/// Segments where the guess is not good enough for two steps are found at construction,
+/// by checking the guess against an exact point of the curve, and flagged; x there is
+/// solved by a bracketed Newton/bisection iteration instead.
 final class BezierTable: @unchecked Sendable {
     // Immutable after init; the storage is never written again, so sharing across
     // threads is safe.
-    static let segmentCount = 16
+    static let segmentCount = 20
     static let bucketCount = 64
-    // Layout of one half in `doubles`.
-    static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7, iSEnd = 8, iH = 9
-    static let iNodes = 10
+    /// A half whose own x1 is at most this uses √x as its interpolation variable.
+    static let rootThreshold = 0.1
+    // Layout of one half in the Double storage.
+    static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7
+    static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iSign = 13
+    static let iNodes = 14
     static let iCoef = iNodes + segmentCount + 1
-    static let halfStride = iCoef + 4 * segmentCount + 1  // 92: even, keeps halves 16-byte aligned
+    static let halfStride = (iCoef + 4 * segmentCount + 1) & ~1  // even: halves stay 16-byte aligned
+    // Layout of one half in the byte storage: bucket map, then segment flags.
     static let byteStride = bucketCount + segmentCount
+    static let byteOffset = 2 * halfStride * MemoryLayout<Double>.stride
 
-    let doubles: UnsafeMutablePointer<Double>
-    let bytes: UnsafeMutablePointer<UInt8>
+    let storage: UnsafeMutableRawPointer
+    let kernel: BezierKernel
     let isIdentity: Bool
-    /// Number of branch-free segment increments after the bucket look-up (per curve).
-    let steps: Int
     /// dy/dx used for x < 0 and x > 1.
     let startGradient: Double
     let endGradient: Double
-    let x1, y1, x2, y2: Double
 
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
         isIdentity = x1 == y1 && x2 == y2
         (startGradient, endGradient) = BezierTable.endGradients(x1, y1, x2, y2)
-        doubles = .allocate(capacity: 2 * Self.halfStride)
-        bytes = .allocate(capacity: 2 * Self.byteStride)
-        if isIdentity {
-            doubles.initialize(repeating: 0, count: 2 * Self.halfStride)
-            bytes.initialize(repeating: 0, count: 2 * Self.byteStride)
-            steps = 0
-            return
+        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride, alignment: 64)
+        let doubles = storage.bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
+        let bytes = (storage + Self.byteOffset).bindMemory(to: UInt8.self, capacity: 2 * Self.byteStride)
+        doubles.initialize(repeating: 0, count: 2 * Self.halfStride)
+        bytes.initialize(repeating: 0, count: 2 * Self.byteStride)
+        var steps = 0
+        if !isIdentity {
+            // The parameter where x = 1/2 splits the halves.
+            let whole = BezierPolynomial(x1, y1, x2, y2)
+            let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
+            let k0 = Self.buildHalf(doubles, bytes, whole, x1: x1, sEnd: split)
+            let k1 = Self.buildHalf(doubles + Self.halfStride, bytes + Self.byteStride,
+                                    BezierPolynomial(1 - x2, 1 - y2, 1 - x1, 1 - y1), x1: 1 - x2, sEnd: 1 - split)
+            steps = max(k0, k1)
         }
-        // The parameter where x = 1/2 splits the halves.
-        let whole = BezierPolynomial(x1, y1, x2, y2)
-        let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
-        let k0 = Self.buildHalf(doubles, bytes, BezierPolynomial(x1, y1, x2, y2), sEnd: split)
-        let k1 = Self.buildHalf(doubles + Self.halfStride, bytes + Self.byteStride,
-                                BezierPolynomial(1 - x2, 1 - y2, 1 - x1, 1 - y1), sEnd: 1 - split)
-        steps = max(k0, k1)
+        // x ↦ offset + sign·x maps x to the half's own progress and back, exactly.
+        doubles[Self.iOffset] = 0; doubles[Self.iSign] = 1
+        doubles[Self.halfStride + Self.iOffset] = 1; doubles[Self.halfStride + Self.iSign] = -1
+        kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps)
     }
 
     deinit {
-        doubles.deallocate()
-        bytes.deallocate()
+        storage.deallocate()
     }
 
     /// Chromium's end-gradient rule: the tangent at each end, falling back to the far
@@ -83,62 +87,76 @@ final class BezierTable: @unchecked Sendable {
 
     /// Fills one half's table; returns the number of segment increments it needs.
     private static func buildHalf(_ d: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<UInt8>,
-                                  _ poly: BezierPolynomial, sEnd: Double) -> Int {
+                                  _ poly: BezierPolynomial, x1: Double, sEnd: Double) -> Int {
         let n = segmentCount, m = bucketCount
         d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
         d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
         d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx
+        let root = x1 <= rootThreshold
         let h = sEnd / Double(n)
-        d[iSEnd] = sEnd; d[iH] = h
+        let vEnd = root ? (0.5).squareRoot() : 0.5
+        d[iSEnd] = sEnd; d[iH] = h; d[iScale] = Double(m) / vEnd
+        d[iRootMask] = Double(bitPattern: root ? ~0 : 0)
         let nodes = d + iNodes
-        // Node values and derivatives (dx/ds) at s_i = i·h.
-        var slopes = (0..<(n + 1)).map { _ in 0.0 }  // small; construction only
+        let coef = d + iCoef
+        // First pass: node values v_i and their derivatives ds/dv, kept in the
+        // coefficient slots c[0], c[1] of segment i until the second pass.
         for i in 0...n {
             let s = Double(i) * h
-            nodes[i] = poly.x(s)
-            slopes[i] = poly.dx(s)
+            let x = i == 0 ? 0 : poly.x(s)
+            let dx = poly.dx(s)
+            let v = root ? x.squareRoot() : x
+            let g: Double
+            if !root { g = 1 / dx }
+            else if i > 0 { g = 2 * v / dx }
+            else { g = poly.cx > 0 ? 0 : (poly.bx > 0 ? 1 / poly.bx.squareRoot() : .infinity) }
+            nodes[i] = v
+            if i < n { coef[4 * i + 1] = g } else { coef[4 * n] = g }  // slot past the last segment
         }
-        nodes[0] = 0
         let flags = b + m
+        var gNext = coef[4 * 1 + 1]
         for i in 0..<n {
-            let c = d + iCoef + 4 * i
+            let c = coef + 4 * i
             let s0 = Double(i) * h
+            let g0 = c[1], g1 = i + 1 < n ? gNext : coef[4 * n]
+            if i + 2 <= n - 1 { gNext = coef[4 * (i + 2) + 1] }
             let w = nodes[i + 1] - nodes[i]
-            let g0 = 1 / slopes[i], g1 = 1 / slopes[i + 1]
-            let r = h / w
+            let invW = 1 / w
+            let r = h * invW
             c[0] = s0
-            c[1] = g0
-            c[2] = (3 * r - 2 * g0 - g1) / w
-            c[3] = (g0 + g1 - 2 * r) / (w * w)
-            var ok = w > 0 && slopes[i] > 0 && slopes[i + 1] > 0
-                && c[1].isFinite && c[2].isFinite && c[3].isFinite
+            c[2] = (3 * r - 2 * g0 - g1) * invW
+            c[3] = (g0 + g1 - 2 * r) * invW * invW
+            var ok = w > 0 && g0.isFinite && g1.isFinite && c[2].isFinite && c[3].isFinite
             if ok {
                 // Check the guess against an exact point of the curve (the segment's
-                // parameter midpoint), and bound the error one Newton step leaves.
+                // parameter midpoint) and bound the error the two Newton steps leave:
+                // each maps an error e to about C·e², C = |x''| / 2x'.
                 let sm = s0 + 0.5 * h
                 let xm = poly.x(sm)
-                let dd = xm - nodes[i]
+                let dd = (root ? xm.squareRoot() : xm) - nodes[i]
                 let guess = c[0] + dd * (c[1] + dd * (c[2] + dd * c[3]))
-                let e = abs(guess - sm) * 4  // margin: the midpoint is not always the worst point
-                let curvature = abs(poly.ddx(sm)) / (2 * poly.dx(sm))
-                let leftover = curvature * e * e  // error in s after one Newton step
+                let e0 = abs(guess - sm) * 4  // margin: the midpoint is not always the worst point
+                let curvature = abs(poly.ddx(sm)) / (2 * poly.dx(sm)) + 1
+                let e1 = curvature * e0 * e0
+                let e2 = curvature * e1 * e1
                 let dyds = abs(poly.dy(sm)) + 1
-                ok = e < 1e-7 && leftover * dyds < 1e-16
+                ok = e0 < 1e-3 && curvature * e0 < 0.25 && e2 * dyds < 1e-16
             }
             if !ok {
-                // Keep a harmless linear guess; the segment is solved by the bracketed path.
-                c[1] = w > 0 ? h / w : 0
+                // A harmless linear guess; the segment is solved by the bracketed path.
+                c[1] = w > 0 ? r : 0
                 c[2] = 0
                 c[3] = 0
             }
             flags[i] = ok ? 0 : 1
         }
+        coef[4 * n] = 0
         // The sentinel keeps the increments inside the last segment.
         nodes[n] = .infinity
-        // Bucket j covers x in [j/(2m), (j+1)/(2m)); map[j] = the segment holding its left end.
+        // Bucket j covers v in [j/scale, (j+1)/scale); map[j] = the segment holding its left end.
         var i = 0, steps = 0, previous = 0
         for j in 0..<m {
-            let left = Double(j) / Double(2 * m)
+            let left = Double(j) / d[iScale]
             while i + 1 < n && nodes[i + 1] <= left { i += 1 }
             b[j] = UInt8(i)
             if j > 0 { steps = max(steps, i - previous) }
@@ -153,7 +171,7 @@ final class BezierTable: @unchecked Sendable {
     @inline(__always)
     func value(at x: Double) -> Double {
         if x >= 0 && x <= 1 {
-            return isIdentity ? x : solve(x)
+            return isIdentity ? x : kernel.solve(x)
         }
         return extrapolate(x)
     }
@@ -163,46 +181,6 @@ final class BezierTable: @unchecked Sendable {
         if x.isNaN { return x }
         if x < 0 { return startGradient == 0 ? 0 : startGradient * x }
         return endGradient == 0 ? 1 : 1 + endGradient * (x - 1)
-    }
-
-    /// The solve for x in [0, 1]: look-up, Hermite guess, one Newton step.
-    @inline(__always)
-    func solve(_ x: Double) -> Double {
-        let upper = x > 0.5
-        let xx = upper ? 1 - x : x
-        let half = upper ? 1 : 0
-        let p = doubles + half &* Self.halfStride
-        let b = bytes + half &* Self.byteStride
-        let j = min(Int(xx * Double(2 * Self.bucketCount)), Self.bucketCount - 1)
-        var i = Int(b[j])
-        let nodes = p + Self.iNodes
-        var k = 0
-        while k < steps {
-            i &+= nodes[i &+ 1] <= xx ? 1 : 0
-            k &+= 1
-        }
-        let dd = xx - nodes[i]
-        let c = p + (Self.iCoef &+ 4 &* i)
-        var s = c[0] + dd * (c[1] + dd * (c[2] + dd * c[3]))
-        let cx = p[Self.iCX]
-        let f = ((p[Self.iAX] * s + p[Self.iBX]) * s + cx) * s - xx
-        let df = (p[Self.iAX3] * s + p[Self.iBX2]) * s + cx
-        s -= f / df
-        if b[Self.bucketCount &+ i] != 0 || !s.isFinite {
-            s = solveFlagged(xx, half: half, segment: i)
-        }
-        let y = ((p[Self.iAY] * s + p[Self.iBY]) * s + p[Self.iCY]) * s
-        return upper ? 1 - y : y
-    }
-
-    @inline(never)
-    func solveFlagged(_ xx: Double, half: Int, segment i: Int) -> Double {
-        let p = doubles + half * Self.halfStride
-        let poly = BezierPolynomial(coefficientsAt: p)
-        let h = p[Self.iH]
-        let lo = Double(i) * h
-        let hi = i == Self.segmentCount - 1 ? 1 : Double(i + 1) * h
-        return poly.solveBracketed(xx, lo: lo, hi: hi, guess: lo)
     }
 
     func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
@@ -215,9 +193,10 @@ final class BezierTable: @unchecked Sendable {
             }
             return
         }
+        let kernel = self.kernel  // in registers: the stores below cannot alias it
         for k in 0..<n {
             let x = src[k]
-            dst[k] = (x >= 0 && x <= 1) ? solve(x) : extrapolate(x)
+            dst[k] = (x >= 0 && x <= 1) ? kernel.solve(x) : extrapolate(x)
         }
     }
 
@@ -228,25 +207,82 @@ final class BezierTable: @unchecked Sendable {
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
         if isIdentity { return 1 }
-        // Parameter of x on the full curve, through the same solve as value(at:).
-        let upper = x > 0.5
-        let xx = upper ? 1 - x : x
-        let poly = BezierPolynomial(coefficientsAt: doubles + (upper ? Self.halfStride : 0))
-        let s = parameter(xx, upper: upper)
-        // The mirrored curve has the same slope at the mirrored point.
+        let (poly, s) = kernel.parameter(x)
+        // The mirrored half has the same slope at the mirrored point.
         let dx = poly.dx(s), dy = poly.dy(s)
         if dx != 0 { return dy / dx }
         if dy != 0 { return dy > 0 ? .infinity : -.infinity }
         // 0/0: the ratio of the second derivatives, then of the third.
         let ddx = poly.ddx(s), ddy = poly.ddy(s)
         if ddx != 0 { return ddy / ddx }
-        return poly.ay / poly.ax
+        return poly.ax != 0 ? poly.ay / poly.ax : 0
+    }
+}
+
+/// The evaluation half of ``BezierTable``: plain pointers and the step count, so that a
+/// batch loop keeps them in registers.
+struct BezierKernel {
+    let doubles: UnsafePointer<Double>
+    let bytes: UnsafePointer<UInt8>
+    let steps: Int
+
+    init(doubles: UnsafeMutablePointer<Double>, bytes: UnsafeMutablePointer<UInt8>, steps: Int) {
+        self.doubles = UnsafePointer(doubles)
+        self.bytes = UnsafePointer(bytes)
+        self.steps = steps
     }
 
-    /// The curve parameter (of the selected half) for xx in [0, 1/2].
-    private func parameter(_ xx: Double, upper: Bool) -> Double {
-        let poly = BezierPolynomial(coefficientsAt: doubles + (upper ? Self.halfStride : 0))
-        let sEnd = doubles[(upper ? Self.halfStride : 0) + Self.iSEnd]
-        return poly.solveBracketed(xx, lo: 0, hi: min(1, sEnd * 2), guess: xx)
+    typealias T = BezierTable
+
+    /// The solve for x in [0, 1]: look-up, Hermite guess, two Newton steps, y.
+    /// Branch-free on the common path: the half, the interpolation variable and the
+    /// mirroring are selected arithmetically, so random x cost no mispredictions.
+    @inline(__always)
+    func solve(_ x: Double) -> Double {
+        let half = x > 0.5 ? 1 : 0
+        let p = doubles + half &* T.halfStride
+        let b = bytes + half &* T.byteStride
+        let offset = p[T.iOffset], sign = p[T.iSign]
+        let xx = offset + sign * x  // x, or 1 − x (exact)
+        let mask = p[T.iRootMask].bitPattern
+        let v = Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
+        let j = min(Int(v * p[T.iScale]), T.bucketCount - 1)
+        var i = Int(b[j])
+        let nodes = p + T.iNodes
+        var k = 0
+        while k < steps {
+            i &+= nodes[i &+ 1] <= v ? 1 : 0
+            k &+= 1
+        }
+        let dd = v - nodes[i]
+        let c = p + (T.iCoef &+ 4 &* i)
+        var s = c[0] + dd * (c[1] + dd * (c[2] + dd * c[3]))
+        let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], ax3 = p[T.iAX3], bx2 = p[T.iBX2]
+        s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
+        s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
+        if b[T.bucketCount &+ i] != 0 || !s.isFinite {
+            s = solveFlagged(xx, half: half, segment: i)
+        }
+        let y = ((p[T.iAY] * s + p[T.iBY]) * s + p[T.iCY]) * s
+        return offset + sign * y
+    }
+
+    @inline(never)
+    func solveFlagged(_ xx: Double, half: Int, segment i: Int) -> Double {
+        let p = doubles + half * T.halfStride
+        let poly = BezierPolynomial(coefficientsAt: p)
+        let h = p[T.iH]
+        let lo = Double(i) * h
+        let hi = i == T.segmentCount - 1 ? 1 : Double(i + 1) * h
+        return poly.solveBracketed(xx, lo: lo, hi: hi, guess: lo)
+    }
+
+    /// The selected half's polynomial and the parameter of x on it (x in [0, 1]).
+    func parameter(_ x: Double) -> (BezierPolynomial, Double) {
+        let upper = x > 0.5
+        let xx = upper ? 1 - x : x
+        let p = doubles + (upper ? T.halfStride : 0)
+        let poly = BezierPolynomial(coefficientsAt: p)
+        return (poly, poly.solveBracketed(xx, lo: 0, hi: min(1, 2 * p[T.iSEnd]), guess: xx))
     }
 }

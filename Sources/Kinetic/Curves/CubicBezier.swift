@@ -11,8 +11,8 @@
 ///   ``linear``) is the identity exactly.
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
-/// - Cost: construction builds a small per-curve table (about 1.5 KiB) used for a
-///   near-exact starting point, so that one Newton step finishes the solve with no
+/// - Cost: construction builds a small per-curve table (about 2 KiB) that gives a
+///   near-exact starting point, so that two Newton steps finish the solve with no
 ///   data-dependent branch. Copies share the table.
 public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConvertible {
     /// The first control point's progress coordinate, in [0, 1].
