@@ -1,10 +1,48 @@
 import ArgumentParser
 import Kinetic
 
+/// The `kinetic` command-line tool: samples Kinetic's curves and springs to CSV and writes
+/// the demo data set. All numerics live in the Kinetic library; this target only parses
+/// arguments and moves text.
 @main
 struct KineticCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
-        abstract: "Sample Kinetic's timing curves and springs to CSV, and run the demo."
+        abstract: "Sample Kinetic's timing curves and springs to CSV, and run the demo.",
+        discussion: """
+            Numbers are written in Swift's shortest round-trip form and read back bit for bit; \
+            non-finite values are written nan, inf and -inf.
+            """,
+        subcommands: [SampleCommand.self, DemoCommand.self]
     )
+
+    /// Runs the tool. Replaces ArgumentParser's default `main()` so that a failure prints a
+    /// single line, `kinetic: error: <message>`, on stderr (no usage block, no stack trace)
+    /// and exits non-zero. Help (`--help`, `help`) prints normally and exits 0.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, `kinetic help …`, and other clean exits: ArgumentParser's own output.
+                exit(withError: error)
+            }
+            let line = firstLine(of: message(for: error))
+            if !line.isEmpty {
+                writeStandardError("kinetic: error: \(line)\n")
+            }
+            terminate(code.rawValue == 0 ? 1 : code.rawValue)
+        }
+    }
+
+    /// The first non-empty line of `text`, without ArgumentParser's `Error: ` prefix.
+    static func firstLine(of text: String) -> String {
+        let line = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .first(where: { !$0.allSatisfy(\.isWhitespace) }) ?? ""
+        var result = String(line)
+        if result.hasPrefix("Error: ") { result.removeFirst("Error: ".count) }
+        return result
+    }
 }

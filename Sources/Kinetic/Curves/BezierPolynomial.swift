@@ -1,26 +1,65 @@
 /// A cubic bezier from (0, 0) to (1, 1) in power form:
-/// x(t) = ((ax·t + bx)·t + cx)·t, y(t) likewise, with the robust bracketed solver that
-/// every other path falls back on.
+/// x(t) = ((ax·t + bx)·t + cx)·t and y(t) = yScale·((ay·t + by)·t + cy)·t, with the robust
+/// bracketed solver that every other path falls back on.
+///
+/// `yScale` is 1 unless a y control value is so large (beyond 2^1000) that the power-form
+/// coefficients would overflow; it is then a power of two, so scaling is exact.
 struct BezierPolynomial {
     let ax, bx, cx, ay, by, cy: Double
+    let yScale: Double
+    /// The x control values exactly (a mirrored half's 1 − x2 and 1 − x1 need two doubles),
+    /// for the exact residual of the bracketed solver.
+    let exactX1, exactX2: DoubleDouble
 
+    /// The curve with control points (x1, y1), (x2, y2).
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.init(x1, y1, x2, y2, exactX1: DoubleDouble(x1), exactX2: DoubleDouble(x2))
+    }
+
+    /// The curve mirrored through (1/2, 1/2): control points (1 − x2, 1 − y2), (1 − x1, 1 − y1).
+    init(mirroring x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        self.init(1 - x2, 1 - y2, 1 - x1, 1 - y1,
+                  exactX1: DoubleDouble.twoSum(1, -x2), exactX2: DoubleDouble.twoSum(1, -x1))
+    }
+
+    private init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, exactX1: DoubleDouble, exactX2: DoubleDouble) {
+        self.exactX1 = exactX1
+        self.exactX2 = exactX2
         cx = 3 * x1
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
+        let big = max(abs(y1), abs(y2))
+        let scale = big > 0x1p1000 ? Double(sign: .plus, exponent: big.exponent, significand: 1) : 1
+        let sy1 = y1 / scale, sy2 = y2 / scale
+        yScale = scale
+        cy = 3 * sy1
+        by = 3 * (sy2 - sy1) - cy
+        ay = 1 / scale - cy - by
     }
 
     /// Reads the coefficients stored by ``BezierTable`` at `p`.
     init(coefficientsAt p: UnsafePointer<Double>) {
         ax = p[BezierTable.iAX]; bx = p[BezierTable.iBX]; cx = p[BezierTable.iCX]
         ay = p[BezierTable.iAY]; by = p[BezierTable.iBY]; cy = p[BezierTable.iCY]
+        yScale = abs(p[BezierTable.iYSign])
+        exactX1 = DoubleDouble(p[BezierTable.iX1Hi], p[BezierTable.iX1Lo])
+        exactX2 = DoubleDouble(p[BezierTable.iX2Hi], p[BezierTable.iX2Lo])
+    }
+
+    /// x(t) − target with about 106-bit accuracy:
+    /// 3·x1·t·(1 − t)² + 3·x2·t²·(1 − t) + t³ − target in double-double arithmetic.
+    func exactResidual(_ t: Double, _ target: Double) -> Double {
+        let u = DoubleDouble.twoSum(1, -t)
+        let tu = u * t
+        let tuu = tu * u
+        let ttu = tu * t
+        let ttt = DoubleDouble.twoProduct(t, t) * t
+        let sum = (exactX1 * tuu + exactX2 * ttu) * 3 + ttt
+        return (sum + DoubleDouble(-target)).value
     }
 
     @inline(__always) func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
-    @inline(__always) func y(_ t: Double) -> Double { ((ay * t + by) * t + cy) * t }
+    @inline(__always) func y(_ t: Double) -> Double { yScale * (((ay * t + by) * t + cy) * t) }
     @inline(__always) func dx(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     @inline(__always) func dy(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
     @inline(__always) func ddx(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
@@ -37,14 +76,20 @@ struct BezierPolynomial {
         if !(x(hi) >= target) { hi = 1 }
         var t = min(max(guess, lo), hi)
         for _ in 0..<256 {
-            let f = x(t) - target
+            // The double residual until it is within rounding noise, then the exact one.
+            var f = x(t) - target
+            if abs(f) < 0x1p-40 { f = exactResidual(t, target) }
             if f == 0 { return t }
             if f < 0 { lo = t } else { hi = t }
             let slope = dx(t)
             var next = t - f / slope
             if !(next > lo && next < hi) {
                 next = lo + 0.5 * (hi - lo)
-                if next <= lo || next >= hi { return f < 0 ? (abs(x(hi) - target) < abs(f) ? hi : t) : (abs(x(lo) - target) < abs(f) ? lo : t) }
+                if next <= lo || next >= hi {
+                    // The bracket cannot shrink: take the end with the smaller residual.
+                    let other = f < 0 ? hi : lo
+                    return abs(exactResidual(other, target)) < abs(f) ? other : t
+                }
             }
             if abs(next - t) <= 0x1p-53 * abs(next) { return next }
             t = next

@@ -25,10 +25,13 @@ final class BezierTable: @unchecked Sendable {
     static let rootThreshold = 0.1
     // Layout of one half in the Double storage.
     static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7
-    static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iSign = 13
-    static let iNodes = 14
+    static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iSign = 13, iYSign = 14
+    static let iX1Hi = 15, iX1Lo = 16, iX2Hi = 17, iX2Lo = 18
+    static let iNodes = 19
     static let iCoef = iNodes + segmentCount + 1
-    static let halfStride = (iCoef + 4 * segmentCount + 1) & ~1  // even: halves stay 16-byte aligned
+    // Segments plus one scratch slot used while building, rounded up to even so the
+    // halves stay 16-byte aligned.
+    static let halfStride = (iCoef + 4 * segmentCount + 2) & ~1
     // Layout of one half in the byte storage: bucket map, then segment flags.
     static let byteStride = bucketCount + segmentCount
     static let byteOffset = 2 * halfStride * MemoryLayout<Double>.stride
@@ -55,12 +58,15 @@ final class BezierTable: @unchecked Sendable {
             let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
             let k0 = Self.buildHalf(doubles, bytes, whole, x1: x1, sEnd: split)
             let k1 = Self.buildHalf(doubles + Self.halfStride, bytes + Self.byteStride,
-                                    BezierPolynomial(1 - x2, 1 - y2, 1 - x1, 1 - y1), x1: 1 - x2, sEnd: 1 - split)
+                                    BezierPolynomial(mirroring: x1, y1, x2, y2), x1: 1 - x2, sEnd: 1 - split)
             steps = max(k0, k1)
         }
         // x ↦ offset + sign·x maps x to the half's own progress and back, exactly.
-        doubles[Self.iOffset] = 0; doubles[Self.iSign] = 1
+        // y = offset + ySign·(scaled polynomial): ySign carries the half's y scale.
+        let yScale = BezierPolynomial(x1, y1, x2, y2).yScale
+        doubles[Self.iOffset] = 0; doubles[Self.iSign] = 1; doubles[Self.iYSign] = yScale
         doubles[Self.halfStride + Self.iOffset] = 1; doubles[Self.halfStride + Self.iSign] = -1
+        doubles[Self.halfStride + Self.iYSign] = -BezierPolynomial(mirroring: x1, y1, x2, y2).yScale
         kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps)
     }
 
@@ -82,7 +88,7 @@ final class BezierTable: @unchecked Sendable {
         else if y2 == 1 && x1 < 1 { end = (y1 - 1) / (x1 - 1) }
         else if y2 == 1 && y1 == 1 { end = 1 }
         else { end = 0 }
-        return (start, end)
+        return (clampFinite(start), clampFinite(end))
     }
 
     /// Fills one half's table; returns the number of segment increments it needs.
@@ -92,6 +98,8 @@ final class BezierTable: @unchecked Sendable {
         d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
         d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
         d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx
+        d[iX1Hi] = poly.exactX1.hi; d[iX1Lo] = poly.exactX1.lo
+        d[iX2Hi] = poly.exactX2.hi; d[iX2Lo] = poly.exactX2.lo
         let root = x1 <= rootThreshold
         let h = sEnd / Double(n)
         let vEnd = root ? (0.5).squareRoot() : 0.5
@@ -179,8 +187,8 @@ final class BezierTable: @unchecked Sendable {
     @inline(never)
     func extrapolate(_ x: Double) -> Double {
         if x.isNaN { return x }
-        if x < 0 { return startGradient == 0 ? 0 : startGradient * x }
-        return endGradient == 0 ? 1 : 1 + endGradient * (x - 1)
+        if x < 0 { return startGradient == 0 ? 0 : Self.clampFinite(startGradient * x) }
+        return endGradient == 0 ? 1 : Self.clampFinite(1 + endGradient * (x - 1))
     }
 
     func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
@@ -209,13 +217,20 @@ final class BezierTable: @unchecked Sendable {
         if isIdentity { return 1 }
         let (poly, s) = kernel.parameter(x)
         // The mirrored half has the same slope at the mirrored point.
-        let dx = poly.dx(s), dy = poly.dy(s)
-        if dx != 0 { return dy / dx }
+        let dx = poly.dx(s), dy = poly.dy(s) * poly.yScale
+        if dx != 0 { return Self.clampFinite(dy / dx) }
         if dy != 0 { return dy > 0 ? .infinity : -.infinity }
         // 0/0: the ratio of the second derivatives, then of the third.
         let ddx = poly.ddx(s), ddy = poly.ddy(s)
-        if ddx != 0 { return ddy / ddx }
-        return poly.ax != 0 ? poly.ay / poly.ax : 0
+        if ddx != 0 { return Self.clampFinite(ddy / ddx * poly.yScale) }
+        return poly.ax != 0 ? Self.clampFinite(poly.ay / poly.ax * poly.yScale) : 0
+    }
+
+    /// Results that overflow the double range are clamped to ±greatestFiniteMagnitude
+    /// (as Chromium clamps), so finite input never yields an infinity or NaN.
+    @inline(__always)
+    static func clampFinite(_ v: Double) -> Double {
+        max(-.greatestFiniteMagnitude, min(.greatestFiniteMagnitude, v))
     }
 }
 
@@ -264,7 +279,7 @@ struct BezierKernel {
             s = solveFlagged(xx, half: half, segment: i)
         }
         let y = ((p[T.iAY] * s + p[T.iBY]) * s + p[T.iCY]) * s
-        return offset + sign * y
+        return offset + p[T.iYSign] * y
     }
 
     @inline(never)

@@ -1,0 +1,251 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file atomically: the bytes go to a temporary file in the destination's own
+/// directory, which is flushed to disk (`fsync`) and then renamed over the destination
+/// (POSIX `rename`, atomic within one file system).
+///
+/// A reader therefore sees either the old file or the complete new one, never a partial
+/// file; if anything fails before the rename, the destination is untouched and the
+/// temporary file is removed. After the rename the directory is synced too (best effort).
+///
+/// A new file gets mode `0644`; an existing destination keeps its permission bits.
+/// The temporary file is named `.<name>.tmp-XXXXXX` in the same directory.
+///
+/// Use it as a `TextOutputStream` (or call ``write(bytes:)``), then ``commit()``. Write
+/// errors are remembered and thrown by ``commit()``; after the first error further writes
+/// are ignored. A writer that is neither committed nor discarded removes its temporary
+/// file when it is deallocated.
+///
+/// ```swift
+/// let writer = try AtomicFileWriter(path: "out/curve.csv", createDirectory: true)
+/// var stream = writer
+/// print("x,value", to: &stream)
+/// try writer.commit()
+/// ```
+///
+/// Not thread-safe: use one writer from one thread at a time.
+public final class AtomicFileWriter: TextOutputStream {
+    /// The destination path.
+    public let path: String
+    /// The temporary file's path (in the destination's directory).
+    public let temporaryPath: String
+
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var failure: ExportError?
+    private var finished = false
+    private static let bufferSize = 1 << 16
+
+    /// Creates the temporary file next to `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the destination file.
+    ///   - createDirectory: create the destination's directory and its missing parents
+    ///     (mode `0755`) first.
+    /// - Throws: ``ExportError`` when the directory cannot be created or the temporary file
+    ///   cannot be made (e.g. the directory does not exist or is not writable).
+    public init(path: String, createDirectory: Bool = false) throws(ExportError) {
+        self.path = path
+        let (directory, name) = splitPath(path)
+        guard !name.isEmpty else { throw .io(operation: .open, path: path, code: EISDIR) }
+        if createDirectory { try makeDirectories(directory) }
+        var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .io(operation: .createTemporaryFile, path: path, code: errno) }
+        descriptor = fd
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkstemp creates 0600; give the file the destination's bits, or 0644 for a new file.
+        var info = stat()
+        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        _ = fchmod(fd, mode)
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Appends the UTF-8 bytes of `string` (buffered).
+    public func write(_ string: String) {
+        guard failure == nil, !finished else { return }
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    /// Appends raw bytes (buffered).
+    public func write(bytes: some Sequence<UInt8>) {
+        guard failure == nil, !finished else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
+    private func flush() {
+        guard failure == nil, !buffer.isEmpty else { buffer.removeAll(keepingCapacity: true); return }
+        let fd = descriptor
+        let code: Int32? = buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let code { failure = .io(operation: .write, path: path, code: code) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, syncs and closes the temporary file and renames it over the destination.
+    ///
+    /// - Throws: the first ``ExportError`` met while writing, syncing or renaming; the
+    ///   destination is then unchanged and the temporary file removed.
+    public func commit() throws(ExportError) {
+        guard !finished else { return }
+        flush()
+        if failure == nil {
+            while fsync(descriptor) != 0 {
+                if errno == EINTR { continue }
+                failure = .io(operation: .sync, path: path, code: errno)
+                break
+            }
+        }
+        if let failure {
+            discard()
+            throw failure
+        }
+        finished = true
+        let closeResult = close(descriptor)
+        let closeErrno = errno
+        if closeResult != 0 && closeErrno != EINTR {
+            _ = unlink(temporaryPath)
+            throw .io(operation: .write, path: path, code: closeErrno)
+        }
+        if rename(temporaryPath, path) != 0 {
+            let code = errno
+            _ = unlink(temporaryPath)
+            throw .io(operation: .replace, path: path, code: code)
+        }
+        syncDirectory(splitPath(path).directory)
+    }
+
+    /// Abandons the write: closes and removes the temporary file. The destination is
+    /// untouched. Calling it after ``commit()`` does nothing.
+    public func discard() {
+        guard !finished else { return }
+        finished = true
+        _ = close(descriptor)
+        _ = unlink(temporaryPath)
+    }
+}
+
+/// Whole-file helpers built on ``AtomicFileWriter`` and POSIX reads.
+public enum TextFile {
+    /// Writes `text` (UTF-8) to `path` atomically; see ``AtomicFileWriter``.
+    /// - Throws: ``ExportError`` naming the path and the operating system's error.
+    public static func write(_ text: String, toPath path: String, createDirectory: Bool = false) throws(ExportError) {
+        let writer = try AtomicFileWriter(path: path, createDirectory: createDirectory)
+        writer.write(text)
+        try writer.commit()
+    }
+
+    /// Writes a file atomically with the output of `body`; if `body` throws, the temporary
+    /// file is removed, the destination is untouched and the error is rethrown.
+    /// - Throws: the error of `body`, or ``ExportError``.
+    public static func writeAtomically(toPath path: String, createDirectory: Bool = false,
+                                       _ body: (AtomicFileWriter) throws -> Void) throws {
+        let writer = try AtomicFileWriter(path: path, createDirectory: createDirectory)
+        do {
+            try body(writer)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        try writer.commit()
+    }
+
+    /// Reads the whole file at `path` as UTF-8 (invalid sequences are replaced by U+FFFD).
+    /// - Throws: ``ExportError`` naming the path and the operating system's error (for
+    ///   example `No such file or directory`, or `Is a directory`).
+    public static func read(atPath path: String) throws(ExportError) -> String {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .io(operation: .open, path: path, code: errno) }
+        defer { _ = close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .io(operation: .read, path: path, code: errno)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+// MARK: - POSIX helpers
+
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, pointer, count)
+    #else
+    return Darwin.write(fd, pointer, count)
+    #endif
+}
+
+private func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(fd, pointer, count)
+    #else
+    return Darwin.read(fd, pointer, count)
+    #endif
+}
+
+/// Splits a path into its directory (`.` when there is none, `/` for the root) and its
+/// last component.
+func splitPath(_ path: String) -> (directory: String, name: String) {
+    guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+    let name = String(path[path.index(after: slash)...])
+    var directory = String(path[..<slash])
+    if directory.isEmpty { directory = "/" }
+    return (directory, name)
+}
+
+/// `mkdir -p`: creates `directory` and any missing parents with mode 0755.
+func makeDirectories(_ directory: String) throws(ExportError) {
+    var info = stat()
+    if stat(directory, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .io(operation: .createDirectory, path: directory, code: ENOTDIR)
+        }
+        return
+    }
+    let parent = splitPath(directory).directory
+    if parent != directory && parent != "." && parent != "/" {
+        try makeDirectories(parent)
+    }
+    if mkdir(directory, 0o755) != 0 {
+        let code = errno
+        // Another process may have created it meanwhile.
+        if code == EEXIST, stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        throw .io(operation: .createDirectory, path: directory, code: code)
+    }
+}
+
+/// Syncs a directory so that a rename in it is durable; failures are ignored (some file
+/// systems do not support syncing directories).
+private func syncDirectory(_ directory: String) {
+    let fd = open(directory, O_RDONLY)
+    guard fd >= 0 else { return }
+    _ = fsync(fd)
+    _ = close(fd)
+}

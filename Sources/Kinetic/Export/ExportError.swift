@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The error Kinetic's export layer throws for file-system failures and for exports that
+/// would be unreasonably large.
+///
+/// File-system cases name the operation, the path and the operating system's error code,
+/// so the message reads like
+/// `cannot create a temporary file next to 'out/ease.csv': Permission denied (errno 13)`.
+public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What the export layer was doing when the operating system refused.
+    public enum Operation: String, Sendable, Hashable {
+        /// Creating the destination directory (or one of its parents).
+        case createDirectory = "create directory"
+        /// Creating the temporary file, in the destination's directory, for an atomic write.
+        case createTemporaryFile = "create a temporary file next to"
+        /// Writing bytes to the temporary file of an atomic write.
+        case write = "write"
+        /// Flushing the temporary file to stable storage (`fsync`).
+        case sync = "sync"
+        /// Renaming the finished temporary file over the destination.
+        case replace = "replace"
+        /// Opening a file for reading.
+        case open = "open"
+        /// Reading a file.
+        case read = "read"
+    }
+
+    /// The operating system refused `operation` on `path`; `code` is the `errno` value.
+    case io(operation: Operation, path: String, code: Int32)
+    /// An export would produce `rows` rows (possibly `.infinity`), more than `limit`.
+    case tooManyRows(rows: Double, limit: Int)
+    /// A spring export was asked for a spring that never settles (an undamped spring), so
+    /// it has no end time.
+    case neverSettles(spring: String)
+    /// A table column name is empty or contains a comma, a double quote or a line break.
+    case invalidColumnName(String)
+
+    /// The path the error is about, for file-system errors.
+    public var path: String? {
+        if case .io(_, let path, _) = self { return path }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .io(let operation, let path, let code):
+            return "cannot \(operation.rawValue) '\(path)': \(Self.systemMessage(code)) (errno \(code))"
+        case .tooManyRows(let rows, let limit):
+            let count = rows.isFinite ? String(Int(rows)) : "unboundedly many"
+            return "the export would have \(count) rows, more than the limit of \(limit); lower the count or rate"
+        case .neverSettles(let spring):
+            return "\(spring) never settles (it has no damping), so it has no end time to sample to"
+        case .invalidColumnName(let name):
+            return "column name '\(name)' must be non-empty and contain no comma, quote or line break"
+        }
+    }
+
+    /// The operating system's text for an `errno` value.
+    static func systemMessage(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
+
+/// The error Kinetic throws for text it cannot read as numbers (number lists, CSV tables,
+/// curve specifications).
+///
+/// Cases carry the source (a file name, or `"<input>"`) and the 1-based line number, so the
+/// message reads like `xs.txt:3: 'abc' is not a number`.
+public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A field is not a decimal number (or, where allowed, `nan`/`inf`).
+    case malformedNumber(text: String, line: Int, source: String)
+    /// A field is `nan` or infinite where only finite numbers are accepted.
+    case notFinite(text: String, line: Int, source: String)
+    /// A non-blank line has an empty field (e.g. `1,,2`).
+    case emptyField(line: Int, source: String)
+    /// A CSV row has `actual` fields where the header has `expected`.
+    case fieldCount(line: Int, expected: Int, actual: Int, source: String)
+    /// A CSV text has no header line.
+    case missingHeader(source: String)
+    /// A curve specification is neither a preset name nor four comma-separated numbers.
+    case unknownCurve(String)
+
+    public var description: String {
+        switch self {
+        case .malformedNumber(let text, let line, let source):
+            return "\(source):\(line): '\(text)' is not a number"
+        case .notFinite(let text, let line, let source):
+            return "\(source):\(line): '\(text)' is not a finite number"
+        case .emptyField(let line, let source):
+            return "\(source):\(line): empty field"
+        case .fieldCount(let line, let expected, let actual, let source):
+            return "\(source):\(line): \(actual) fields, expected \(expected)"
+        case .missingHeader(let source):
+            return "\(source): no header line"
+        case .unknownCurve(let text):
+            let names = CubicBezier.presets.map(\.name).joined(separator: ", ")
+            return "'\(text)' is not a curve: give x1,y1,x2,y2 or one of \(names)"
+        }
+    }
+}
