@@ -1,0 +1,312 @@
+// Accuracy of CubicBezier against the independent Float80 bisection reference
+// (BezierReference80 in Float80Reference.swift).
+//
+// Bar (from the issue): |value(at: x) − exact| ≤ 1e-12 for every curve with x1, x2 in [0, 1]
+// and every x in [0, 1], ends included. The one allowance is the triple root of x(t):
+// for (1, 0, 0, 1), ≤ 4e-6 within 1e-5 of x = 1/2 (double rounding of Bx there moves t by
+// ~(1e-16/4)^(1/3)). Every curve with x1 = 1, x2 = 0 has that same triple root of x(t); for those
+// the allowance is scaled by |y'(1/2)| / 1.5 (1.5 being y'(1/2) of (1, 0, 0, 1)); see
+// `tripleRootBound`. Everywhere else, including those curves away from x = 1/2, the bar is 1e-12.
+
+import Kinetic
+import XCTest
+
+final class CubicBezierAccuracyTests: XCTestCase {
+    typealias Points = (x1: Double, y1: Double, x2: Double, y2: Double)
+
+    static let bar = 1e-12
+    static let tripleRootBar = 4e-6
+    static let tripleRootWindow = 1e-5
+
+    /// x values every curve is checked at: the ends, points within 1e-16 of them, underflow
+    /// territory, and the split point 1/2 with its neighbours.
+    static let specialX: [Double] = [
+        0, 1, 1e-16, 5e-17, 1e-300, Double.leastNonzeroMagnitude, Double.leastNormalMagnitude,
+        1 - 1e-16, (1.0).nextDown, (1.0).nextDown.nextDown, 1 - 1e-15, 1 - 1e-12, 1 - 1e-8,
+        1e-15, 1e-12, 1e-8, 1e-4, (0.5).nextDown, 0.5, (0.5).nextUp, 0.5 - 1e-9, 0.5 + 1e-9,
+        0.25, 0.75, 1.0 / 3, 2.0 / 3, 0.1, 0.9,
+    ]
+
+    /// The allowance for curves whose x(t) has the triple root (x1 = 1, x2 = 0).
+    static func tripleRootBound(_ c: Points, _ x: Double) -> Double {
+        guard c.x1 == 1, c.x2 == 0, abs(x - 0.5) <= tripleRootWindow else { return bar }
+        let slope = 0.75 * abs(1 + c.y2 - c.y1)  // y'(t) at t = 1/2; 1.5 for (1, 0, 0, 1)
+        return tripleRootBar * max(1, slope / 1.5)
+    }
+
+    struct Worst {
+        var error = 0.0
+        var curve: Points = (0, 0, 0, 0)
+        var x = 0.0, expected = 0.0, actual = 0.0
+        var text: String {
+            "cubic-bezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2)) at x = \(x): expected \(expected), got \(actual), error \(error)"
+        }
+    }
+
+    /// Checks every curve at the special x plus random x (uniform, log-uniform near both ends
+    /// and near 1/2), through both `value(at:)` and `values(at:)`, and exact end values.
+    /// Returns the worst error; fails with the worst violation and a count.
+    @discardableResult
+    func checkFamily(_ family: String, _ curves: [Points], randomX: Int = 24, seed: UInt64,
+                     bound: (Points, Double) -> Double = { _, _ in CubicBezierAccuracyTests.bar },
+                     file: StaticString = #filePath, line: UInt = #line) throws -> Worst {
+        var rng = AccuracyRNG(seed: seed)
+        var worst = Worst()
+        var worstViolation: Worst?
+        var violations = 0, checked = 0
+        // Where the violations are: how far their curves are from the triple root (1, ·, 0, ·),
+        // measured as (1 − x1) + x2, and how far their x is from 1/2.
+        var violatingCurves = 0, farthestFromTripleRoot = 0.0, farthestFromHalf = 0.0
+        for c in curves {
+            let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
+            let ref = BezierReference80(c.x1, c.y1, c.x2, c.y2)
+            var xs = Self.specialX
+            for i in 0..<randomX {
+                switch i % 4 {
+                case 0, 1: xs.append(rng.uniform(0, 1))
+                case 2: xs.append(i % 8 == 2 ? rng.logUniform(1e-300, 0.1) : 1 - rng.logUniform(1e-16, 0.1))
+                default: xs.append(0.5 + (rng.chance(0.5) ? 1 : -1) * rng.logUniform(1e-16, 1e-3))
+                }
+            }
+            let batch = curve.values(at: xs)
+            var curveViolates = false
+            XCTAssertEqual(curve.value(at: 0), 0, "y(0) must be exactly 0 for \(curve)", file: file, line: line)
+            XCTAssertEqual(curve.value(at: 1), 1, "y(1) must be exactly 1 for \(curve)", file: file, line: line)
+            for (i, x) in xs.enumerated() {
+                let expected = ref.value(at: x)
+                for actual in [curve.value(at: x), batch[i]] {
+                    checked += 1
+                    let error = actual.isNaN ? .infinity : abs(actual - expected)
+                    if error > worst.error || (error.isNaN && !worst.error.isNaN) {
+                        worst = Worst(error: error, curve: c, x: x, expected: expected, actual: actual)
+                    }
+                    let limit = bound(c, x)
+                    if !(error <= limit) {
+                        violations += 1
+                        curveViolates = true
+                        farthestFromHalf = max(farthestFromHalf, abs(x - 0.5))
+                        if worstViolation == nil || error / limit > worstViolation!.error / bound(worstViolation!.curve, worstViolation!.x) {
+                            worstViolation = Worst(error: error, curve: c, x: x, expected: expected, actual: actual)
+                        }
+                    }
+                }
+            }
+            if curveViolates {
+                violatingCurves += 1
+                farthestFromTripleRoot = max(farthestFromTripleRoot, (1 - c.x1) + c.x2)
+            }
+        }
+        print("[CubicBezier accuracy] \(family): \(curves.count) curves, \(checked) values, max |error| = \(worst.error) (\(worst.text))")
+        if let w = worstViolation {
+            XCTFail("\(family): \(violations) of \(checked) values on \(violatingCurves) curves exceed the bar "
+                    + "(those curves have (1 - x1) + x2 <= \(farthestFromTripleRoot), those x have |x - 1/2| <= \(farthestFromHalf)); "
+                    + "worst: \(w.text) (bar \(bound(w.curve, w.x)))",
+                    file: file, line: line)
+        }
+        return worst
+    }
+
+    // MARK: Families
+
+    func testPresets() throws {
+        let curves = CubicBezier.presets.map { ($0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2) }
+        XCTAssertEqual(curves.count, 5)
+        try checkFamily("presets", curves, randomX: 400, seed: 1)
+    }
+
+    func testDegenerateCurves() throws {
+        let curves: [Points] = [
+            (0, 0, 1, 1), (1, 0, 0, 1), (0, 1, 1, 0), (0, 0, 0, 0), (1, 1, 1, 1), (0, 1, 0, 1), (1, 0.2, 1, 0.7),
+            (0, 0, 0, 1), (1, 0, 1, 1), (0, 1, 1, 1), (0, 0, 1, 0), (1, 1, 0, 0), (0.5, 0.5, 0.5, 0.5),
+        ]
+        try checkFamily("degenerate", curves, randomX: 200, seed: 2, bound: Self.tripleRootBound)
+    }
+
+    /// 3·(x2 − x1) ≈ 1 makes the cubic coefficient of x(t) in power form vanish — the case
+    /// where Cardano-based solvers (bezier-easing, Compose) break.
+    func testNearQuadraticSweep() throws {
+        var curves: [Points] = []
+        let ys: [(Double, Double)] = [(0, 1), (0.2, 0.8), (-0.5, 1.5), (1, 0), (2.5, -1.5)]
+        for x1 in [0.0, 0.05, 0.1, 0.2, 0.25, 1.0 / 3, 0.5, 0.6, 0.65] {
+            var ds: [Double] = [0]
+            for k in 4...16 { for m in [1.0, 3.0] { ds.append(m * pow(10, -Double(k))); ds.append(-m * pow(10, -Double(k))) } }
+            for d in ds {
+                let x2 = x1 + (1.0 / 3 + d)
+                guard x2 >= 0, x2 <= 1 else { continue }
+                for (y1, y2) in ys { curves.append((x1, y1, x2, y2)) }
+                // The exact doubles around x1 + 1/3, ulp by ulp.
+                if d == 0 {
+                    var a = x2, b = x2
+                    for _ in 0..<4 {
+                        a = a.nextDown; b = b.nextUp
+                        if b <= 1 { curves.append((x1, 0.1, b, 0.9)) }
+                        curves.append((x1, 0.1, a, 0.9))
+                    }
+                }
+            }
+        }
+        // The mirrored direction: x2 − x1 = 1/3 + d with x2 fixed.
+        for x2 in [1.0, 0.9, 2.0 / 3] {
+            for k in 4...16 {
+                for d in [pow(10, -Double(k)), -pow(10, -Double(k))] {
+                    let x1 = x2 - (1.0 / 3 + d)
+                    guard x1 >= 0, x1 <= 1 else { continue }
+                    curves.append((x1, 0.3, x2, 1.2))
+                }
+            }
+        }
+        try checkFamily("near-quadratic (x2 - x1 = 1/3 + d, 1e-16 <= |d| <= 1e-4)", curves, seed: 3)
+    }
+
+    func testOvershootingCurves() throws {
+        let curves: [Points] = [
+            (0.3, -0.5, 0.7, 1.5), (0.1, 2.5, 0.9, -1.5), (0.5, -2, 0.5, 3), (0, 3, 1, -2), (1, -2, 0.2, 3),
+            (0.68, -0.55, 0.265, 1.55), (0.175, 0.885, 0.32, 1.275), (0.6, -0.28, 0.735, 0.045),
+            (0.34, 1.56, 0.64, 1), (0.36, 0, 0.66, -0.56), (0, -2, 0, 3), (1, 3, 1, -2),
+        ]
+        try checkFamily("overshooting (y outside [0, 1])", curves, randomX: 200, seed: 4)
+    }
+
+    /// x1 = 0 or x2 = 1 with y1 ≠ 0 / y2 ≠ 1: vertical tangents at the ends.
+    func testVerticalEndTangents() throws {
+        let curves: [Points] = [
+            (0, 0.5, 1, 0.5), (0, 1, 1, 0), (0, 2, 1, -1), (0, 0.2, 0, 1), (1, 0, 1, 0.8), (0, 0.5, 0.5, 1),
+            (0.5, 0, 1, 0.5), (0, 1, 0.3, 1), (0.7, 0, 1, 0), (0, -1, 1, 2), (0, 1e-9, 1, 1 - 1e-9),
+        ]
+        try checkFamily("vertical end tangents", curves, randomX: 200, seed: 5)
+    }
+
+    /// x'(t) nearly vanishes inside (0, 1): x1 → 1, x2 → 0. The bar is the full 1e-12.
+    func testNearTripleRoot() throws {
+        let curves: [Points] = [
+            (0.999, 0, 0.001, 1), (0.99, 0, 0.01, 1), (0.9999, 0, 0, 1), (1, 0, 1e-3, 1), (1, 0, 1e-6, 1),
+            (1 - 1e-6, 0, 1e-6, 1), (1, 0, 1e-9, 1), (1 - 1e-9, 0, 0, 1), (1, 0.3, 1e-12, 0.7),
+        ]
+        try checkFamily("near triple root (x1 -> 1, x2 -> 0)", curves, randomX: 200, seed: 6)
+        // A sweep towards the triple root: δ = (1 − x1) + x2 from 1e-1 to 1e-12, printed per δ.
+        for k in 1...12 {
+            let delta = pow(10, -Double(k))
+            let sweep: [Points] = [(1 - delta / 2, 0, delta / 2, 1), (1, 0, delta, 1), (1 - delta, 0.3, 0, 0.7)]
+            try checkFamily("near triple root sweep, (1 - x1) + x2 = 1e-\(k)", sweep, randomX: 200, seed: 60 + UInt64(k))
+        }
+    }
+
+    /// Every curve with x1 = 1, x2 = 0: the triple root itself (allowance near x = 1/2 only).
+    func testTripleRoot() throws {
+        var rng = AccuracyRNG(seed: 7)
+        var curves: [Points] = [(1, 0, 0, 1), (1, 0.25, 0, 0.75), (1, 1, 0, 0), (1, 0, 0, 0), (1, 1, 0, 1)]
+        for _ in 0..<40 { curves.append((1, rng.uniform(-2, 3), 0, rng.uniform(-2, 3))) }
+        try checkFamily("triple root (1, y1, 0, y2)", curves, randomX: 60, seed: 8, bound: Self.tripleRootBound)
+        // (1, 0, 0, 1) outside the window: 1e-12.
+        let ref = BezierReference80(1, 0, 0, 1)
+        let curve = try CubicBezier(1, 0, 0, 1)
+        var outside = 0.0
+        for i in 0...20_000 {
+            let x = Double(i) / 20_000
+            guard abs(x - 0.5) > Self.tripleRootWindow else { continue }
+            outside = max(outside, abs(curve.value(at: x) - ref.value(at: x)))
+        }
+        print("[CubicBezier accuracy] (1, 0, 0, 1) away from x = 1/2 (|x - 1/2| > \(Self.tripleRootWindow)): max |error| = \(outside)")
+        XCTAssertLessThanOrEqual(outside, Self.bar)
+    }
+
+    func testRandomCurves() throws {
+        var rng = AccuracyRNG(seed: 0x5EED_CB2E)
+        func coordinate() -> Double {
+            let r = rng.uniform(0, 1)
+            if r < 0.15 { return 0 }
+            if r < 0.30 { return 1 }
+            if r < 0.35 { return rng.logUniform(1e-12, 1e-3) }
+            if r < 0.40 { return 1 - rng.logUniform(1e-12, 1e-3) }
+            return rng.uniform(0, 1)
+        }
+        func value() -> Double {
+            let r = rng.uniform(0, 1)
+            if r < 0.1 { return 0 }
+            if r < 0.2 { return 1 }
+            return rng.uniform(-2, 3)
+        }
+        var curves: [Points] = []
+        while curves.count < 3000 {
+            let c = (coordinate(), value(), coordinate(), value())
+            if c.0 == 1 && c.2 == 0 { continue }  // the triple root: testTripleRoot
+            curves.append(c)
+        }
+        try checkFamily("random (x1, x2 in [0, 1] with exact 0/1 often; y in [-2, 3])", curves, randomX: 28, seed: 9)
+    }
+
+    // MARK: Shape properties
+
+    func testMonotoneOnSortedGrid() throws {
+        var rng = AccuracyRNG(seed: 10)
+        var curves = CubicBezier.presets.map(\.curve)
+        for i in 0..<50 {
+            let x1 = i % 5 == 0 ? 0 : (i % 7 == 0 ? 1 : rng.uniform(0, 1))
+            let x2 = i % 3 == 0 ? 1 : (i % 11 == 0 ? 0 : rng.uniform(0, 1))
+            curves.append(try CubicBezier(x1, rng.uniform(0, 1), x2, rng.uniform(0, 1)))
+        }
+        let n = 100_000
+        let xs = (0...n).map { Double($0) / Double(n) }
+        var total = 0
+        for curve in curves {
+            let single = xs.map { curve.value(at: $0) }
+            let batch = curve.values(at: xs)
+            var decreases = 0
+            for i in 1...n where single[i] < single[i - 1] { decreases += 1 }
+            for i in 1...n where batch[i] < batch[i - 1] { decreases += 1 }
+            XCTAssertEqual(decreases, 0, "\(curve): \(decreases) local decreases on a sorted grid of \(n + 1) x")
+            XCTAssertEqual(single[0], 0); XCTAssertEqual(single[n], 1)
+            total += decreases
+        }
+        print("[CubicBezier accuracy] monotone grid: \(curves.count) curves x \(n + 1) sorted x: \(total) local decreases")
+    }
+
+    func testNeverNaNForFiniteInput() throws {
+        var rng = AccuracyRNG(seed: 11)
+        var curves: [Points] = [(1, 0, 0, 1), (0, 1, 1, 0), (0, 0, 0, 0), (1, 1, 1, 1), (1e-300, 3, 1, -2), (0, 3, 1 - 1e-16, -2)]
+        curves += CubicBezier.presets.map { ($0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2) }
+        for _ in 0..<200 {
+            curves.append((rng.chance(0.3) ? 0 : rng.uniform(0, 1), rng.uniform(-2, 3), rng.chance(0.3) ? 1 : rng.uniform(0, 1), rng.uniform(-2, 3)))
+        }
+        let xs: [Double] = [
+            -.greatestFiniteMagnitude, -1e300, -1e10, -1, -1e-300, -Double.leastNonzeroMagnitude, -0.0,
+            (1.0).nextUp, 1 + 1e-12, 2, 1e10, 1e300, .greatestFiniteMagnitude,
+        ]
+        var nanCount = 0
+        for c in curves {
+            let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
+            let batch = curve.values(at: xs)
+            for (i, x) in xs.enumerated() {
+                let v = curve.value(at: x)
+                if v.isNaN || batch[i].isNaN {
+                    nanCount += 1
+                    XCTFail("\(curve) at x = \(x): value \(v), batch \(batch[i])")
+                }
+            }
+            for _ in 0..<50 {
+                let x = rng.uniform(0, 1)
+                if curve.value(at: x).isNaN { nanCount += 1; XCTFail("\(curve) at x = \(x) is NaN") }
+            }
+        }
+        XCTAssertEqual(nanCount, 0)
+    }
+
+    /// The reference itself, on curves with a closed-form answer — guards the guard.
+    func testReferenceSanity() {
+        // Linear curve: y = x.
+        let linear = BezierReference80(0, 0, 1, 1)
+        for x in [1e-300, 1e-16, 0.3, 0.5, (1.0).nextDown] { XCTAssertEqual(linear.value(at: x), x) }
+        // (1, 0, 0, 1): x(1/2 + s) = 1/2 + 4s³, y(1/2 + s) = 1/2 + 3s/2 − 2s³.
+        let triple = BezierReference80(1, 0, 0, 1)
+        for x in [(0.5).nextUp, 0.5 + 1e-9, 0.6, 0.9] {
+            let s = cbrt((x - 0.5) / 4)
+            XCTAssertEqual(triple.value(at: x), 0.5 + 1.5 * s - 2 * s * s * s, accuracy: 1e-15)
+        }
+        // (0, 0, 0, 0): x = t³, y = t³ ⇒ y = x; (0, 0, 0, 1): x = t³, y = 3t²(1 − t) + t³.
+        let cube = BezierReference80(0, 0, 0, 1)
+        for x in [1e-300, 1e-30, 0.001, 0.4] {
+            let t = cbrt(x)
+            XCTAssertEqual(cube.value(at: x), 3 * t * t - 2 * t * t * t, accuracy: 1e-15 * max(1e-300, 3 * t * t))
+        }
+    }
+}
