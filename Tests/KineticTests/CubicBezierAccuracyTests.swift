@@ -2,11 +2,12 @@
 // (BezierReference80 in Float80Reference.swift).
 //
 // Bar (from the issue): |value(at: x) − exact| ≤ 1e-12 for every curve with x1, x2 in [0, 1]
-// and every x in [0, 1], ends included. The one allowance is the triple root of x(t):
-// for (1, 0, 0, 1), ≤ 4e-6 within 1e-5 of x = 1/2 (double rounding of Bx there moves t by
-// ~(1e-16/4)^(1/3)). Every curve with x1 = 1, x2 = 0 has that same triple root of x(t); for those
-// the allowance is scaled by |y'(1/2)| / 1.5 (1.5 being y'(1/2) of (1, 0, 0, 1)); see
-// `tripleRootBound`. Everywhere else, including those curves away from x = 1/2, the bar is 1e-12.
+// and every x in [0, 1], ends included. The issue allows one exception, the triple root of
+// x(t) of (1, 0, 0, 1), at ≤ 4e-6 (double rounding of Bx there moves t by ~(1e-16/4)^(1/3)).
+// Kinetic's solver evaluates the residual in double-double arithmetic near such roots, so
+// the triple root is held to the same 1e-12 bar here (`tripleRootBar`); the machinery for a
+// separate allowance (scaled by |y'(1/2)| / 1.5 for every curve with x1 = 1, x2 = 0) is kept
+// in `tripleRootBound` so the bar can be stated separately.
 
 import Kinetic
 import XCTest
@@ -15,7 +16,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
     typealias Points = (x1: Double, y1: Double, x2: Double, y2: Double)
 
     static let bar = 1e-12
-    static let tripleRootBar = 4e-6
+    static let tripleRootBar = 1e-12  // the issue allows 4e-6; we meet 1e-12
     static let tripleRootWindow = 1e-5
 
     /// x values every curve is checked at: the ends, points within 1e-16 of them, underflow
