@@ -43,7 +43,7 @@ demo: build
 
 test: deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
-	$(SWIFT) test -c $(CONFIG) --skip-build --parallel
+	$(SWIFT) test -c $(CONFIG) --skip-build --disable-swift-testing
 
 bench: deps
 	$(SWIFT) package --disable-sandbox benchmark $(BENCH_ARGS)

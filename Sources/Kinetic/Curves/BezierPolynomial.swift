@@ -76,9 +76,10 @@ struct BezierPolynomial {
         if !(x(hi) >= target) { hi = 1 }
         var t = min(max(guess, lo), hi)
         for _ in 0..<256 {
-            // The double residual until it is within rounding noise, then the exact one.
+            // The double residual, and near the root the exact one where x'(t) is small
+            // enough for double rounding of x(t) (~2e-16) to move t by more than ~2e-15.
             var f = x(t) - target
-            if abs(f) < 0x1p-40 { f = exactResidual(t, target) }
+            if abs(f) < 0x1p-40 && dx(t) < 0.125 { f = exactResidual(t, target) }
             if f == 0 { return t }
             if f < 0 { lo = t } else { hi = t }
             let slope = dx(t)

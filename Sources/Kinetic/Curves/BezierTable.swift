@@ -19,7 +19,7 @@
 final class BezierTable: @unchecked Sendable {
     // Immutable after init; the storage is never written again, so sharing across
     // threads is safe.
-    static let segmentCount = 20
+    static let segmentCount = 16
     static let bucketCount = 64
     /// A half whose own x1 is at most this uses √x as its interpolation variable.
     static let rootThreshold = 0.1
@@ -32,8 +32,8 @@ final class BezierTable: @unchecked Sendable {
     // Segments plus one scratch slot used while building, rounded up to even so the
     // halves stay 16-byte aligned.
     static let halfStride = (iCoef + 4 * segmentCount + 2) & ~1
-    // Layout of one half in the byte storage: bucket map, then segment flags.
-    static let byteStride = bucketCount + segmentCount
+    // Layout of one half in the byte storage: the bucket map.
+    static let byteStride = bucketCount
     static let byteOffset = 2 * halfStride * MemoryLayout<Double>.stride
 
     let storage: UnsafeMutableRawPointer
@@ -46,28 +46,30 @@ final class BezierTable: @unchecked Sendable {
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         isIdentity = x1 == y1 && x2 == y2
         (startGradient, endGradient) = BezierTable.endGradients(x1, y1, x2, y2)
-        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride, alignment: 64)
+        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride, alignment: 16)
         let doubles = storage.bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
         let bytes = (storage + Self.byteOffset).bindMemory(to: UInt8.self, capacity: 2 * Self.byteStride)
-        doubles.initialize(repeating: 0, count: 2 * Self.halfStride)
+        // Every slot the evaluation reads is written below (or, for the identity, never
+        // read); only the byte flags start zeroed.
         bytes.initialize(repeating: 0, count: 2 * Self.byteStride)
         var steps = 0
         if !isIdentity {
-            // The parameter where x = 1/2 splits the halves.
             let whole = BezierPolynomial(x1, y1, x2, y2)
+            let mirror = BezierPolynomial(mirroring: x1, y1, x2, y2)
+            // The parameter where x = 1/2 splits the halves.
             let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
             let k0 = Self.buildHalf(doubles, bytes, whole, x1: x1, sEnd: split)
             let k1 = Self.buildHalf(doubles + Self.halfStride, bytes + Self.byteStride,
-                                    BezierPolynomial(mirroring: x1, y1, x2, y2), x1: 1 - x2, sEnd: 1 - split)
+                                    mirror, x1: 1 - x2, sEnd: 1 - split)
             steps = max(k0, k1)
+            // x ↦ offset + sign·x maps x to the half's own progress and back, exactly;
+            // y = offset + ySign·(scaled polynomial), ySign carrying the half's y scale.
+            doubles[Self.iOffset] = 0; doubles[Self.iSign] = 1; doubles[Self.iYSign] = whole.yScale
+            doubles[Self.halfStride + Self.iOffset] = 1; doubles[Self.halfStride + Self.iSign] = -1
+            doubles[Self.halfStride + Self.iYSign] = -mirror.yScale
         }
-        // x ↦ offset + sign·x maps x to the half's own progress and back, exactly.
-        // y = offset + ySign·(scaled polynomial): ySign carries the half's y scale.
-        let yScale = BezierPolynomial(x1, y1, x2, y2).yScale
-        doubles[Self.iOffset] = 0; doubles[Self.iSign] = 1; doubles[Self.iYSign] = yScale
-        doubles[Self.halfStride + Self.iOffset] = 1; doubles[Self.halfStride + Self.iSign] = -1
-        doubles[Self.halfStride + Self.iYSign] = -BezierPolynomial(mirroring: x1, y1, x2, y2).yScale
-        kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps)
+        let usesRoot = !isIdentity && (x1 <= Self.rootThreshold || 1 - x2 <= Self.rootThreshold)
+        kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps, usesRoot: usesRoot)
     }
 
     deinit {
@@ -121,7 +123,6 @@ final class BezierTable: @unchecked Sendable {
             nodes[i] = v
             if i < n { coef[4 * i + 1] = g } else { coef[4 * n] = g }  // slot past the last segment
         }
-        let flags = b + m
         var gNext = coef[4 * 1 + 1]
         for i in 0..<n {
             let c = coef + 4 * i
@@ -143,34 +144,54 @@ final class BezierTable: @unchecked Sendable {
                 let xm = poly.x(sm)
                 let dd = (root ? xm.squareRoot() : xm) - nodes[i]
                 let guess = c[0] + dd * (c[1] + dd * (c[2] + dd * c[3]))
-                let e0 = abs(guess - sm) * 4  // margin: the midpoint is not always the worst point
-                let curvature = abs(poly.ddx(sm)) / (2 * poly.dx(sm)) + 1
+                // Margin 2: the midpoint is near, not always at, the worst point of the
+                // Hermite error bump (checked at 7 points per segment on 600 random halves).
+                let e0 = abs(guess - sm) * 2
+                let slope = poly.dx(sm)
+                let curvature = abs(poly.ddx(sm)) / (2 * slope)
                 let e1 = curvature * e0 * e0
                 let e2 = curvature * e1 * e1
                 let dyds = abs(poly.dy(sm)) + 1
-                ok = e0 < 1e-3 && curvature * e0 < 0.25 && e2 * dyds < 1e-16
+                ok = slope > 0 && e0 < 1e-3 && curvature * e0 < 0.25 && e2 * dyds < 1e-16
             }
             if !ok {
-                // A harmless linear guess; the segment is solved by the bracketed path.
-                c[1] = w > 0 ? r : 0
-                c[2] = 0
-                c[3] = 0
+                // Flag the segment: a NaN coefficient makes the guess, and so the Newton
+                // result, NaN, which sends x there to the bracketed solve; the one
+                // finiteness test then covers both flags and any other failure.
+                c[3] = .nan
             }
-            flags[i] = ok ? 0 : 1
         }
         coef[4 * n] = 0
         // The sentinel keeps the increments inside the last segment.
         nodes[n] = .infinity
-        // Bucket j covers v in [j/scale, (j+1)/scale); map[j] = the segment holding its left end.
-        var i = 0, steps = 0, previous = 0
-        for j in 0..<m {
-            let left = Double(j) / d[iScale]
-            while i + 1 < n && nodes[i + 1] <= left { i += 1 }
-            b[j] = UInt8(i)
-            if j > 0 { steps = max(steps, i - previous) }
-            previous = i
+        // Bucket j covers v in [j/scale, (j+1)/scale); map[j] = the segment holding its left
+        // end. Left ends are taken a hair low, so that every v with Int(v·scale) == j is at
+        // or above its bucket's left end despite rounding (at worst an extra increment).
+        // `steps` is the most segment starts that fall inside one bucket, plus one if a
+        // node lies within rounding of a bucket boundary (the evaluation's bucket index
+        // may then be one below floor(v·scale); see `bucket(_:_:)`).
+        let width = vEnd / Double(m) * (1 - 0x1p-40)
+        let invWidth = 1 / width
+        var j = 0, steps = 0, run = 0, previousBucket = -1, nearBoundary = false
+        var left = 0.0  // j·width, accumulated: its rounding is far inside the fudge above
+        for i in 0..<n {
+            let end = i + 1 < n ? nodes[i + 1] : .infinity
+            while j < m && left < end {
+                b[j] = UInt8(i)
+                j += 1
+                left += width
+            }
+            if i > 0 {
+                let position = min(nodes[i] * invWidth, Double(m))
+                let bucket = Int(position)
+                let fraction = position - Double(bucket)
+                if fraction < 1e-6 || fraction > 1 - 1e-6 { nearBoundary = true }
+                run = bucket == previousBucket ? run + 1 : 1
+                previousBucket = bucket
+                steps = max(steps, run)
+            }
         }
-        steps = max(steps, (n - 1) - previous)
+        if nearBoundary { steps += 1 }
         return steps
     }
 
@@ -179,7 +200,8 @@ final class BezierTable: @unchecked Sendable {
     @inline(__always)
     func value(at x: Double) -> Double {
         if x >= 0 && x <= 1 {
-            return isIdentity ? x : kernel.solve(x)
+            if isIdentity { return x }
+            return kernel.usesRoot ? kernel.solve(x, RootVariable.self) : kernel.solve(x, LinearVariable.self)
         }
         return extrapolate(x)
     }
@@ -189,23 +211,6 @@ final class BezierTable: @unchecked Sendable {
         if x.isNaN { return x }
         if x < 0 { return startGradient == 0 ? 0 : Self.clampFinite(startGradient * x) }
         return endGradient == 0 ? 1 : Self.clampFinite(1 + endGradient * (x - 1))
-    }
-
-    func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
-        guard let src = xs.baseAddress, let dst = out.baseAddress else { return }
-        let n = xs.count
-        if isIdentity {
-            for k in 0..<n {
-                let x = src[k]
-                dst[k] = (x >= 0 && x <= 1) ? x : extrapolate(x)
-            }
-            return
-        }
-        let kernel = self.kernel  // in registers: the stores below cannot alias it
-        for k in 0..<n {
-            let x = src[k]
-            dst[k] = (x >= 0 && x <= 1) ? kernel.solve(x) : extrapolate(x)
-        }
     }
 
     // MARK: Slope
@@ -240,11 +245,14 @@ struct BezierKernel {
     let doubles: UnsafePointer<Double>
     let bytes: UnsafePointer<UInt8>
     let steps: Int
+    /// Whether either half interpolates in √x (then the evaluation takes a square root).
+    let usesRoot: Bool
 
-    init(doubles: UnsafeMutablePointer<Double>, bytes: UnsafeMutablePointer<UInt8>, steps: Int) {
+    init(doubles: UnsafeMutablePointer<Double>, bytes: UnsafeMutablePointer<UInt8>, steps: Int, usesRoot: Bool) {
         self.doubles = UnsafePointer(doubles)
         self.bytes = UnsafePointer(bytes)
         self.steps = steps
+        self.usesRoot = usesRoot
     }
 
     typealias T = BezierTable
@@ -253,15 +261,14 @@ struct BezierKernel {
     /// Branch-free on the common path: the half, the interpolation variable and the
     /// mirroring are selected arithmetically, so random x cost no mispredictions.
     @inline(__always)
-    func solve(_ x: Double) -> Double {
+    func solve<V: InterpolationVariable>(_ x: Double, _ variable: V.Type) -> Double {
         let half = x > 0.5 ? 1 : 0
         let p = doubles + half &* T.halfStride
         let b = bytes + half &* T.byteStride
         let offset = p[T.iOffset], sign = p[T.iSign]
         let xx = offset + sign * x  // x, or 1 − x (exact)
-        let mask = p[T.iRootMask].bitPattern
-        let v = Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
-        let j = min(Int(v * p[T.iScale]), T.bucketCount - 1)
+        let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
+        let j = Self.bucket(v, p[T.iScale])
         var i = Int(b[j])
         let nodes = p + T.iNodes
         var k = 0
@@ -275,11 +282,20 @@ struct BezierKernel {
         let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], ax3 = p[T.iAX3], bx2 = p[T.iBX2]
         s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
         s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
-        if b[T.bucketCount &+ i] != 0 || !s.isFinite {
+        if !s.isFinite {
             s = solveFlagged(xx, half: half, segment: i)
         }
         let y = ((p[T.iAY] * s + p[T.iBY]) * s + p[T.iCY]) * s
         return offset + p[T.iYSign] * y
+    }
+
+    /// The bucket of v: floor(v·scale), or one less when v·scale is within rounding of an
+    /// integer, clamped to [0, bucketCount − 1]. Computed by the 2^52 rounding trick, so it
+    /// has no branch and vectorises; `steps` allows for the one-less case.
+    @inline(__always)
+    static func bucket(_ v: Double, _ scale: Double) -> Int {
+        let r = max(v * scale + (0x1p52 - 0.5), 0x1p52)
+        return min(Int(truncatingIfNeeded: r.bitPattern & 0x3FF), T.bucketCount - 1)
     }
 
     @inline(never)
@@ -299,5 +315,31 @@ struct BezierKernel {
         let p = doubles + (upper ? T.halfStride : 0)
         let poly = BezierPolynomial(coefficientsAt: p)
         return (poly, poly.solveBracketed(xx, lo: 0, hi: min(1, 2 * p[T.iSEnd]), guess: xx))
+    }
+}
+
+/// How a half maps its progress xx to the interpolation variable v. The evaluation is
+/// specialised per curve: curves whose halves both use v = xx skip the square root.
+protocol InterpolationVariable {
+    static func variable(_ xx: Double, mask: UInt64) -> Double
+    static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double>
+}
+
+/// v = xx for both halves.
+enum LinearVariable: InterpolationVariable {
+    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double> { xx }
+}
+
+/// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
+enum RootVariable: InterpolationVariable {
+    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
+        Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
+    }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double> {
+        let m = SIMD2<UInt64>(repeating: mask)
+        let root = unsafeBitCast(xx.squareRoot(), to: SIMD2<UInt64>.self)
+        let same = unsafeBitCast(xx, to: SIMD2<UInt64>.self)
+        return unsafeBitCast((root & m) | (same & ~m), to: SIMD2<Double>.self)
     }
 }

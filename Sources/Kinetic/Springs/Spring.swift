@@ -22,6 +22,8 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     public let stiffness: Double
     /// Damping coefficient c (force per unit velocity). Always ≥ 0.
     public let damping: Double
+    /// Decay rates, derived once from the parameters (not part of equality or hashing).
+    let modes: SpringModes
 
     /// The default settling threshold: 0.001 of the move's distance (SwiftUI's).
     public static let defaultEpsilon = 0.001
@@ -114,6 +116,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
+        self.modes = SpringModes(mass: mass, stiffness: stiffness, damping: damping)
     }
 
     /// ζ = c / (2·√(k·m)): 1 is critical, below 1 bounces, above 1 is overdamped.
@@ -156,16 +159,16 @@ extension Spring {
     ///   springs). Never NaN for finite input.
     public func value(at time: Double, initialVelocity: Double = 0) -> Double {
         if !(time > 0) { return time.isNaN ? time : 0 }
-        let phi = SpringTransition(modes: SpringModes(self), dt: time)
-        return 1 + phi.m11 * -1 + phi.m12 * initialVelocity
+        let phi = modes.entries(time)
+        return 1 - phi.eA + phi.f * initialVelocity
     }
 
     /// The velocity of a unit move from 0 to 1 at `time` seconds, in units of the move's
     /// distance per second. Times before 0 give `initialVelocity`.
     public func velocity(at time: Double, initialVelocity: Double = 0) -> Double {
         if !(time > 0) { return time.isNaN ? time : initialVelocity }
-        let phi = SpringTransition(modes: SpringModes(self), dt: time)
-        return phi.m21 * -1 + phi.m22 * initialVelocity
+        let phi = modes.entries(time)
+        return modes.omega0Squared * phi.f + phi.eB * initialVelocity
     }
 
     /// The exact transition matrix Φ(dt) that steps a (displacement, velocity) state of
@@ -173,6 +176,6 @@ extension Spring {
     /// - Throws: ``ParameterError`` if `dt` is negative or not finite.
     public func transition(over dt: Double) throws -> SpringTransition {
         try ParameterError.requireNonNegative(dt, "dt")
-        return SpringTransition(modes: SpringModes(self), dt: dt)
+        return SpringTransition(modes: modes, dt: dt)
     }
 }

@@ -22,8 +22,7 @@ extension Spring {
     ///   NaN input.
     public func settlingDuration(initialVelocity: Double = 0, epsilon: Double = Spring.defaultEpsilon) -> Double {
         if initialVelocity.isNaN || epsilon.isNaN { return .nan }
-        let modes = SpringModes(self)
-        let d0 = -1.0, v0 = initialVelocity
+                let d0 = -1.0, v0 = initialVelocity
         if !v0.isFinite || !(epsilon > 0) { return .infinity }
         func displacement(_ t: Double) -> Double {
             let phi = SpringTransition(modes: modes, dt: t)

@@ -16,12 +16,14 @@ struct SpringModes: Sendable, Hashable {
     let omega0Squared: Double
     /// ωd (underdamped) or β (overdamped); 0 when critical.
     let rate: Double
+    /// 1/ωd (underdamped) or 1/(2β) (overdamped); 0 when critical.
+    let inverseRate: Double
     /// The slow root r1 (overdamped only).
     let slowRoot: Double
 
-    init(_ spring: Spring) {
-        let alpha = spring.damping / (2 * spring.mass)
-        let w0sq = spring.stiffness / spring.mass
+    init(mass: Double, stiffness: Double, damping: Double) {
+        let alpha = damping / (2 * mass)
+        let w0sq = stiffness / mass
         let w0 = w0sq.squareRoot()
         self.alpha = alpha
         self.omega0Squared = w0sq
@@ -30,16 +32,50 @@ struct SpringModes: Sendable, Hashable {
         if gap > 0 {
             kind = .underdamped
             rate = gap.squareRoot()
+            inverseRate = 1 / rate
             slowRoot = 0
         } else if gap < 0 {
             kind = .overdamped
             let beta = (-gap).squareRoot()
             rate = beta
+            inverseRate = 1 / (2 * beta)
             slowRoot = -w0sq / (alpha + beta)
         } else {
             kind = .critical
             rate = 0
+            inverseRate = 0
             slowRoot = -alpha
+        }
+    }
+
+    /// The entries of Φ(t): E + αF, F and E − αF, where E = e^(−αt)·{cos ωd·t | 1 | cosh β·t}
+    /// and F = e^(−αt)·{sin(ωd·t)/ωd | t | sinh(β·t)/β}; t ≥ 0.
+    /// The overdamped case is written with the slow root and (for small β·t) `expm1`, so it
+    /// neither overflows nor cancels.
+    @inline(__always)
+    func entries(_ t: Double) -> (eA: Double, f: Double, eB: Double) {
+        let a = alpha
+        switch kind {
+        case .underdamped:
+            let decay = exp(-a * t)
+            let phase = rate * t
+            let (s, c) = sineCosine(phase)
+            let e = decay * c
+            let f = decay * (s * inverseRate)
+            return (e + a * f, f, e - a * f)
+        case .critical:
+            let decay = exp(-a * t)
+            let f = decay * t
+            return (decay + a * f, f, decay - a * f)
+        case .overdamped:
+            let r1 = slowRoot
+            let slow = exp(r1 * t)
+            // F = e^{r1 t}·(1 − e^{−2βt}) / (2β): expm1 where 1 − e^{−2βt} would cancel.
+            let z = 2 * rate * t
+            let g = z < 0.5 ? -expm1(-z) : 1 - exp(-z)
+            let f = z == 0 ? slow * t : slow * (g * inverseRate)
+            // E + αF = e^{r1 t} − r1·F ;  E − αF = e^{r1 t} + r2·F with r2 = −(α + β).
+            return (slow - r1 * f, f, slow - (a + rate) * f)
         }
     }
 }
@@ -74,39 +110,11 @@ public struct SpringTransition: Sendable, Hashable {
 
     init(modes: SpringModes, dt: Double) {
         self.dt = dt
-        let a = modes.alpha
-        let f: Double, eA: Double, eB: Double  // eA = E + αF, eB = E − αF
-        switch modes.kind {
-        case .underdamped:
-            let decay = exp(-a * dt)
-            let phase = modes.rate * dt
-            let s = sin(phase), c = cos(phase)
-            let e = decay * c
-            // sin(ωd dt)/ωd, written as dt·sinc for tiny ωd.
-            f = decay * (phase == 0 ? dt : s / modes.rate)
-            eA = e + a * f
-            eB = e - a * f
-        case .critical:
-            let decay = exp(-a * dt)
-            let e = decay
-            f = decay * dt
-            eA = e + a * f
-            eB = e - a * f
-        case .overdamped:
-            let r1 = modes.slowRoot
-            let beta = modes.rate
-            let slow = exp(r1 * dt)
-            // F = e^{r1 dt}·(1 − e^{−2β dt}) / (2β), exact as β → 0.
-            let twoBetaDt = 2 * beta * dt
-            f = slow * (twoBetaDt == 0 ? dt : -expm1(-twoBetaDt) / (2 * beta))
-            // E + αF = e^{r1 dt} − r1·F ;  E − αF = e^{r1 dt} + r2·F with r2 = −(α + β).
-            eA = slow - r1 * f
-            eB = slow - (a + beta) * f
-        }
-        m11 = eA
-        m12 = f
-        m21 = -modes.omega0Squared * f
-        m22 = eB
+        let phi = modes.entries(dt)
+        m11 = phi.eA
+        m12 = phi.f
+        m21 = -modes.omega0Squared * phi.f
+        m22 = phi.eB
     }
 
     /// The state after one step of `dt`.
