@@ -26,8 +26,8 @@ final class BezierTable: @unchecked Sendable {
     // Layout of one half in the Double storage.
     static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7
     static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iSign = 13, iYSign = 14
-    static let iX1Hi = 15, iX1Lo = 16, iX2Hi = 17, iX2Lo = 18
-    static let iNodes = 19
+    static let iX1Hi = 15, iX1Lo = 16, iX2Hi = 17, iX2Lo = 18, iAY3 = 19, iBY2 = 20
+    static let iNodes = 21
     static let iCoef = iNodes + segmentCount + 1
     // Segments plus one scratch slot used while building, rounded up to even so the
     // halves stay 16-byte aligned.
@@ -100,6 +100,7 @@ final class BezierTable: @unchecked Sendable {
         d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
         d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
         d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx
+        d[iAY3] = 3 * poly.ay; d[iBY2] = 2 * poly.by
         d[iX1Hi] = poly.exactX1.hi; d[iX1Lo] = poly.exactX1.lo
         d[iX2Hi] = poly.exactX2.hi; d[iX2Lo] = poly.exactX2.lo
         let root = x1 <= rootThreshold
@@ -151,8 +152,11 @@ final class BezierTable: @unchecked Sendable {
                 let curvature = abs(poly.ddx(sm)) / (2 * slope)
                 let e1 = curvature * e0 * e0
                 let e2 = curvature * e1 * e1
+                // The second step is taken in y only (y ≈ Y(s1) − Y'(s1)·δ), which adds
+                // |Y''|·δ²/2 with δ ≈ e1.
                 let dyds = abs(poly.dy(sm)) + 1
-                ok = slope > 0 && e0 < 1e-3 && curvature * e0 < 0.25 && e2 * dyds < 1e-16
+                let linearisation = abs(poly.ddy(sm)) * e1 * e1
+                ok = slope > 0 && e0 < 1e-3 && curvature * e0 < 0.25 && e2 * dyds + linearisation < 1e-16
             }
             if !ok {
                 // Flag the segment: a NaN coefficient makes the guess, and so the Newton
@@ -281,11 +285,17 @@ struct BezierKernel {
         var s = c[0] + dd * (c[1] + dd * (c[2] + dd * c[3]))
         let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], ax3 = p[T.iAX3], bx2 = p[T.iBX2]
         s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
-        s -= (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
-        if !s.isFinite {
-            s = solveFlagged(xx, half: half, segment: i)
+        // The second Newton step is folded into y: with δ = (x(s) − xx) / x'(s),
+        // y = Y(s) − Y'(s)·δ; x(s), x'(s), Y(s) and Y'(s) are independent, so the chain is
+        // one division shorter than a step in s followed by Y.
+        let delta = (((ax * s + bx) * s + cx) * s - xx) / ((ax3 * s + bx2) * s + cx)
+        let ay = p[T.iAY], by = p[T.iBY], cy = p[T.iCY]
+        var y = ((ay * s + by) * s + cy) * s - ((p[T.iAY3] * s + p[T.iBY2]) * s + cy) * delta
+        if !y.isFinite {
+            // A flagged segment (NaN guess) or a failed step: the bracketed solve.
+            let t = solveFlagged(xx, half: half, segment: i)
+            y = ((ay * t + by) * t + cy) * t
         }
-        let y = ((p[T.iAY] * s + p[T.iBY]) * s + p[T.iCY]) * s
         return offset + p[T.iYSign] * y
     }
 
@@ -322,13 +332,13 @@ struct BezierKernel {
 /// specialised per curve: curves whose halves both use v = xx skip the square root.
 protocol InterpolationVariable {
     static func variable(_ xx: Double, mask: UInt64) -> Double
-    static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double>
+    static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double>
 }
 
 /// v = xx for both halves.
 enum LinearVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
-    @inline(__always) static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double> { xx }
+    @inline(__always) static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double> { xx }
 }
 
 /// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
@@ -336,10 +346,10 @@ enum RootVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
         Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
     }
-    @inline(__always) static func variable(_ xx: SIMD2<Double>, mask: UInt64) -> SIMD2<Double> {
-        let m = SIMD2<UInt64>(repeating: mask)
-        let root = unsafeBitCast(xx.squareRoot(), to: SIMD2<UInt64>.self)
-        let same = unsafeBitCast(xx, to: SIMD2<UInt64>.self)
-        return unsafeBitCast((root & m) | (same & ~m), to: SIMD2<Double>.self)
+    @inline(__always) static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double> {
+        let m = SIMD4<UInt64>(repeating: mask)
+        let root = unsafeBitCast(xx.squareRoot(), to: SIMD4<UInt64>.self)
+        let same = unsafeBitCast(xx, to: SIMD4<UInt64>.self)
+        return unsafeBitCast((root & m) | (same & ~m), to: SIMD4<Double>.self)
     }
 }
