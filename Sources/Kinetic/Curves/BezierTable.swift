@@ -20,7 +20,7 @@ final class BezierTable: @unchecked Sendable {
     // Immutable after init; the storage is never written again, so sharing across
     // threads is safe.
     static let segmentCount = 16
-    static let bucketCount = 64
+    static let bucketCount = 32
     /// A half whose own x1 is at most this uses √x as its interpolation variable.
     static let rootThreshold = 0.1
     // Layout of one half in the Double storage.
