@@ -74,8 +74,8 @@ extension BezierKernel {
         let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], ax3 = p[T.iAX3], bx2 = p[T.iBX2]
         let ay = p[T.iAY], by = p[T.iBY], cy = p[T.iCY], ay3 = p[T.iAY3], by2 = p[T.iBY2]
         let steps = self.steps
-        var q = 0
-        while q + 3 < count {
+        @inline(__always)
+        func group(_ q: Int) -> SIMD4<Double> {
             let i0 = indices[q], i1 = indices[q + 1], i2 = indices[q + 2], i3 = indices[q + 3]
             let xx = offset + sign * SIMD4(src[i0], src[i1], src[i2], src[i3])
             let v = V.variable(xx, mask: mask)
@@ -110,11 +110,21 @@ extension BezierKernel {
                     y[lane] = Self.y(solveFlagged(xx[lane], half: half, segment: segment), ay, by, cy)
                 }
             }
-            y = offset + ySign * y
-            dst[i0] = y[0]
-            dst[i1] = y[1]
-            dst[i2] = y[2]
-            dst[i3] = y[3]
+            return offset + ySign * y
+        }
+        // Two groups of four lanes per iteration: independent chains for the core to overlap.
+        var q = 0
+        while q + 7 < count {
+            let ya = group(q), yb = group(q &+ 4)
+            for l in 0..<4 {
+                dst[indices[q &+ l]] = ya[l]
+                dst[indices[q &+ 4 &+ l]] = yb[l]
+            }
+            q &+= 8
+        }
+        while q + 3 < count {
+            let ya = group(q)
+            for l in 0..<4 { dst[indices[q &+ l]] = ya[l] }
             q &+= 4
         }
         while q < count {
