@@ -1,0 +1,181 @@
+import CBLAS
+
+/// N springs that share one set of parameters, stepped exactly by their transition matrix.
+///
+/// The group owns its state as a 2 × N matrix (row 0: displacements, row 1: velocities;
+/// displacement = position − target, in the move's units; velocity in units per second).
+/// ``step(over:backend:parallel:)`` advances every spring by `dt` seconds with
+/// Φ(dt) = exp(A·dt) from ``Spring/transition(over:)``: state ← Φ · state, a 2×2 · 2×N
+/// product. No transcendental function is evaluated per spring, and Φ itself is cached per
+/// distinct `dt` (a small cache keyed by the bit pattern of `dt`; a fixed frame rate hits it
+/// every frame).
+///
+/// Native: one fused in-place pass over both rows. BLAS: one `dgemm` (M = 2, K = 2, N lanes)
+/// into a second 2 × N buffer, after which the two buffers swap roles (so the storage that
+/// ``withState(_:)`` hands out can move between calls).
+///
+/// A `SpringGroup` is a mutable reference type and not thread-safe: use it from one thread
+/// (or task) at a time. Memory is allocated in `init` (and, for the BLAS backend, once more at
+/// the first BLAS step), never per step.
+public final class SpringGroup {
+    /// The parameters every spring of the group shares.
+    public let spring: Spring
+    /// The number of springs (lanes).
+    public let count: Int
+
+    /// Current state, 2 × count, row-major.
+    private var state: UnsafeMutablePointer<Double>
+    /// The other buffer for BLAS steps (dgemm cannot write over its input); allocated lazily.
+    private var spare: UnsafeMutablePointer<Double>?
+
+    /// The Φ cache: `cacheCapacity` entries, replaced round-robin.
+    public static let cacheCapacity = 4
+    private var cacheKeys: [UInt64]
+    private var cacheValues: [SpringTransition?]
+    private var cacheNext = 0
+    /// How many times Φ was computed rather than taken from the cache: a diagnostic for
+    /// checking that a frame loop hits the cache (one computation per distinct `dt`).
+    public private(set) var transitionComputations = 0
+
+    /// A group of `count` springs, all at rest at their targets (displacement 0, velocity 0).
+    /// - Parameters:
+    ///   - spring: the shared parameters.
+    ///   - count: the number of springs, ≥ 0.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` if `count < 0`.
+    public init(spring: Spring, count: Int) throws {
+        guard count >= 0 else {
+            throw ParameterError.outOfRange(parameter: "count", value: Double(count), expected: "[0, ∞)")
+        }
+        self.spring = spring
+        self.count = count
+        state = .allocate(capacity: max(1, 2 * count))
+        state.initialize(repeating: 0, count: max(1, 2 * count))
+        cacheKeys = Array(repeating: 0, count: Self.cacheCapacity)
+        cacheValues = Array(repeating: nil, count: Self.cacheCapacity)
+    }
+
+    /// A group with the given initial displacements and velocities (one lane per element).
+    /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if the arrays
+    ///   differ in length.
+    public convenience init(spring: Spring, displacements: [Double], velocities: [Double]) throws {
+        try requireCount(velocities.count, displacements.count, "velocities")
+        try self.init(spring: spring, count: displacements.count)
+        let n = count
+        for i in 0..<n {
+            state[i] = displacements[i]
+            state[n + i] = velocities[i]
+        }
+    }
+
+    deinit {
+        state.deallocate()
+        spare?.deallocate()
+    }
+
+    /// Gives `body` mutable access to the displacements (row 0) and velocities (row 1).
+    /// The buffers are valid only inside `body`.
+    public func withState<R>(_ body: (_ displacements: UnsafeMutableBufferPointer<Double>,
+                                      _ velocities: UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R {
+        try body(UnsafeMutableBufferPointer(start: state, count: count),
+                 UnsafeMutableBufferPointer(start: state + count, count: count))
+    }
+
+    /// The displacement of spring `lane` (position − target). `lane` must be in `0..<count`.
+    public func displacement(at lane: Int) -> Double {
+        precondition(lane >= 0 && lane < count, "lane out of range")
+        return state[lane]
+    }
+
+    /// The velocity of spring `lane`, units per second. `lane` must be in `0..<count`.
+    public func velocity(at lane: Int) -> Double {
+        precondition(lane >= 0 && lane < count, "lane out of range")
+        return state[count + lane]
+    }
+
+    /// Sets the state of spring `lane`. `lane` must be in `0..<count`.
+    public func setState(_ newState: SpringState, at lane: Int) {
+        precondition(lane >= 0 && lane < count, "lane out of range")
+        state[lane] = newState.displacement
+        state[count + lane] = newState.velocity
+    }
+
+    /// Φ(dt) for this group's spring, from the cache when `dt` (bit for bit) was seen recently.
+    /// - Parameter dt: the step, seconds, finite and ≥ 0.
+    /// - Throws: ``ParameterError`` if `dt` is negative or not finite.
+    public func transition(over dt: Double) throws -> SpringTransition {
+        let key = dt.bitPattern
+        for k in 0..<Self.cacheCapacity where cacheKeys[k] == key {
+            if let phi = cacheValues[k] { return phi }
+        }
+        let phi = try spring.transition(over: dt)
+        transitionComputations += 1
+        cacheKeys[cacheNext] = key
+        cacheValues[cacheNext] = phi
+        cacheNext = (cacheNext + 1) % Self.cacheCapacity
+        return phi
+    }
+
+    /// Advances every spring by `dt` seconds, exactly (state ← Φ(dt) · state).
+    /// - Parameters:
+    ///   - dt: the step, seconds, finite and ≥ 0.
+    ///   - backend: implementation; `.automatic` picks by measured speed.
+    ///   - parallel: split large groups over the machine's cores. Off by default.
+    /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
+    public func step(over dt: Double, backend: Backend = .automatic, parallel: Bool = false) throws {
+        let phi = try transition(over: dt)
+        let n = count
+        guard n > 0 else { return }
+        if backend.resolved(.springStep, lanes: n) == .blas {
+            BLASRuntime.prepare()
+            let target: UnsafeMutablePointer<Double>
+            if let spare { target = spare } else {
+                target = .allocate(capacity: 2 * n)
+                target.initialize(repeating: 0, count: 2 * n)
+                spare = target
+            }
+            let source = state
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { m in
+                let matrix = m.baseAddress!
+                matrix[0] = phi.m11; matrix[1] = phi.m12
+                matrix[2] = phi.m21; matrix[3] = phi.m22
+                BatchParallel.run(count: n, parallel: parallel) { r in
+                    let s = r.lowerBound
+                    // C (2 × m, ldc = n) = Φ (2 × 2) · B (2 × m, ldb = n).
+                    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, Int32(r.count), 2,
+                                1, matrix, 2, source + s, Int32(n), 0, target + s, Int32(n))
+                }
+            }
+            spare = state
+            state = target
+        } else {
+            let x = state, v = state + n
+            BatchParallel.run(count: n, parallel: parallel) { r in
+                Self.stepNative(phi, x + r.lowerBound, v + r.lowerBound, r.count)
+            }
+        }
+    }
+
+    /// The fused native step over `n` lanes, in place.
+    @inline(__always)
+    static func stepNative(_ phi: SpringTransition, _ x: UnsafeMutablePointer<Double>,
+                           _ v: UnsafeMutablePointer<Double>, _ n: Int) {
+        let a = SIMD4<Double>(repeating: phi.m11), b = SIMD4<Double>(repeating: phi.m12)
+        let c = SIMD4<Double>(repeating: phi.m21), d = SIMD4<Double>(repeating: phi.m22)
+        var i = 0
+        while i &+ 8 <= n {
+            let x0 = load4(x, i), v0 = load4(v, i)
+            let x1 = load4(x, i &+ 4), v1 = load4(v, i &+ 4)
+            store4(a * x0 + b * v0, x, i)
+            store4(c * x0 + d * v0, v, i)
+            store4(a * x1 + b * v1, x, i &+ 4)
+            store4(c * x1 + d * v1, v, i &+ 4)
+            i &+= 8
+        }
+        while i < n {
+            let xi = x[i], vi = v[i]
+            x[i] = phi.m11 * xi + phi.m12 * vi
+            v[i] = phi.m21 * xi + phi.m22 * vi
+            i &+= 1
+        }
+    }
+}

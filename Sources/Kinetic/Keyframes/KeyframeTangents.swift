@@ -1,0 +1,122 @@
+/// Tangents for cubic Hermite segments (internal).
+///
+/// Tangents are stored per segment as two lane vectors — the outgoing tangent at the start
+/// key and the incoming tangent at the end key — in value units per unit of *segment
+/// parameter* (the time derivative times the segment's duration), laid out
+/// `[segment][start, end][lane]`.
+enum KeyframeTangents {
+    /// Kochanek–Bartels tangents in time units, scaled to each segment; with all tension,
+    /// continuity and bias zero these are the Catmull-Rom tangents
+    /// `(v[k+1] − v[k−1]) / (t[k+1] − t[k−1])`.
+    ///
+    /// The form used at an interior key k, with `dIn = v[k] − v[k−1]`,
+    /// `dOut = v[k+1] − v[k]` and `span = t[k+1] − t[k−1]`:
+    ///
+    ///     outgoing = (1 − T)·((1 + C)(1 + B)·dIn + (1 − C)(1 − B)·dOut) / span
+    ///     incoming = (1 − T)·((1 − C)(1 + B)·dIn + (1 + C)(1 − B)·dOut) / span
+    ///
+    /// For evenly spaced keys this is the classic per-parameter Kochanek–Bartels form
+    /// divided by the spacing. At the first and last key, and beside a jump (two keys at
+    /// one time), the missing side is dropped and the tangent is `(1 − T)` times the
+    /// one-sided secant slope. Zero-length segments get zero tangents (never evaluated).
+    static func kochanekBartels(
+        times: [Double], lanes: [Double], laneCount: Int,
+        tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
+    ) -> [Double] {
+        let n = times.count
+        let segmentCount = max(n - 1, 0)
+        var result = [Double](repeating: 0, count: segmentCount * 2 * laneCount)
+        func parameter(_ array: [Double], _ k: Int) -> Double { k < array.count ? array[k] : 0 }
+        for i in 0 ..< segmentCount where times[i + 1] > times[i] {
+            let duration = times[i + 1] - times[i]
+            // Outgoing tangent at key i.
+            do {
+                let k = i
+                let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
+                let hasPrevious = k > 0 && times[k - 1] < times[k]
+                for lane in 0 ..< laneCount {
+                    let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
+                    let slope: Double
+                    if hasPrevious {
+                        let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
+                        slope = (1 - t) * ((1 + c) * (1 + b) * dIn + (1 - c) * (1 - b) * dOut)
+                            / (times[k + 1] - times[k - 1])
+                    } else {
+                        slope = (1 - t) * dOut / duration
+                    }
+                    result[(2 * i) * laneCount + lane] = slope * duration
+                }
+            }
+            // Incoming tangent at key i + 1.
+            do {
+                let k = i + 1
+                let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
+                let hasNext = k < n - 1 && times[k + 1] > times[k]
+                for lane in 0 ..< laneCount {
+                    let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
+                    let slope: Double
+                    if hasNext {
+                        let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
+                        slope = (1 - t) * ((1 - c) * (1 + b) * dIn + (1 + c) * (1 - b) * dOut)
+                            / (times[k + 1] - times[k - 1])
+                    } else {
+                        slope = (1 - t) * dIn / duration
+                    }
+                    result[(2 * i + 1) * laneCount + lane] = slope * duration
+                }
+            }
+        }
+        return result
+    }
+
+    /// Explicit tangents (time units, one lane vector per key) scaled to each segment.
+    static func explicit(times: [Double], tangentLanes: [Double], laneCount: Int) -> [Double] {
+        let segmentCount = max(times.count - 1, 0)
+        var result = [Double](repeating: 0, count: segmentCount * 2 * laneCount)
+        for i in 0 ..< segmentCount {
+            let duration = times[i + 1] - times[i]
+            for lane in 0 ..< laneCount {
+                result[(2 * i) * laneCount + lane] = tangentLanes[i * laneCount + lane] * duration
+                result[(2 * i + 1) * laneCount + lane] = tangentLanes[(i + 1) * laneCount + lane] * duration
+            }
+        }
+        return result
+    }
+
+    /// Evaluates the cubic Hermite segment `a → b` with tangents `m0`, `m1` (per unit
+    /// parameter) at parameter `v`, lanes `0 ..< count`. Exact at v = 0 and v = 1.
+    @inline(__always)
+    static func hermite(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
+        _ m0: UnsafePointer<Double>, _ m1: UnsafePointer<Double>,
+        at v: Double, count: Int, into output: UnsafeMutablePointer<Double>
+    ) {
+        let v2 = v * v, v3 = v2 * v
+        let h00 = 2 * v3 - 3 * v2 + 1
+        let h10 = v3 - 2 * v2 + v
+        let h01 = 3 * v2 - 2 * v3
+        let h11 = v3 - v2
+        for i in 0 ..< count {
+            output[i] = h00 * a[i] + h10 * m0[i] + h01 * b[i] + h11 * m1[i]
+        }
+    }
+
+    /// The speed |dH/dv| of the Hermite segment at parameter `v`.
+    @inline(__always)
+    static func speed(
+        _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>,
+        _ m0: UnsafePointer<Double>, _ m1: UnsafePointer<Double>,
+        at v: Double, count: Int
+    ) -> Double {
+        let v2 = v * v
+        let d00 = 6 * v2 - 6 * v
+        let d10 = 3 * v2 - 4 * v + 1
+        let d11 = 3 * v2 - 2 * v
+        var sum = 0.0
+        for i in 0 ..< count {
+            let d = d00 * (a[i] - b[i]) + d10 * m0[i] + d11 * m1[i]
+            sum += d * d
+        }
+        return sum.squareRoot()
+    }
+}
