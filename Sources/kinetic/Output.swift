@@ -24,18 +24,7 @@ struct DescriptorOutput: TextOutputStream {
 
     mutating func flush() {
         let fd = descriptor
-        let failure: Int32? = buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { writeAll($0, toDescriptor: fd) }
         buffer.removeAll(keepingCapacity: true)
         if let failure {
             writeStandardError("kinetic: error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
@@ -46,16 +35,8 @@ struct DescriptorOutput: TextOutputStream {
 
 /// Writes `text` to standard error, unbuffered.
 func writeStandardError(_ text: String) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let n = systemWrite(2, raw.baseAddress! + offset, raw.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            offset += n
-        }
-    }
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { writeAll($0, toDescriptor: 2) }
 }
 
 /// Writes `table` as CSV to `path` atomically, or to standard output when `path` is nil.
@@ -67,15 +48,6 @@ func emit(_ table: CSVTable, to path: String?) throws {
         table.write(to: &output)
         output.flush()
     }
-}
-
-/// POSIX `write`, named so that it cannot be shadowed by a `write` method.
-func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #else
-    return Darwin.write(fd, pointer, count)
-    #endif
 }
 
 /// Ends the process with `code`, named so that it cannot be shadowed by `exit(withError:)`.

@@ -5,24 +5,13 @@
 import Kinetic
 import XCTest
 
-/// SplitMix64, seeded, so failures reproduce.
-private struct BatchRNG: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class BatchKernelTests: XCTestCase {
     static let sizes = [0, 1, 3, 7, 1023, 100_003]
     /// Relative tolerance against the scalar reference (BLAS may fuse multiply-adds).
     static let tolerance = 1e-12
 
-    private func random(_ n: Int, _ range: ClosedRange<Double>, _ rng: inout BatchRNG) -> [Double] {
+    private func random(_ n: Int, _ range: ClosedRange<Double>, _ rng: inout SeededRandom) -> [Double] {
         (0..<n).map { _ in Double.random(in: range, using: &rng) }
     }
 
@@ -42,7 +31,7 @@ final class BatchKernelTests: XCTestCase {
     // MARK: Shared progress
 
     func testSharedProgressMatchesScalarLoop() throws {
-        var rng = BatchRNG(state: 1)
+        var rng = SeededRandom(seed: 1)
         for n in Self.sizes {
             let from = random(n, -100...100, &rng), delta = random(n, -100...100, &rng)
             let p = Double.random(in: -0.2...1.2, using: &rng)
@@ -68,7 +57,7 @@ final class BatchKernelTests: XCTestCase {
     }
 
     func testSharedProgressInPlaceAndParallel() throws {
-        var rng = BatchRNG(state: 2)
+        var rng = SeededRandom(seed: 2)
         let n = 300_001  // above 2 × 131,072: really split over two ranges
         let from = random(n, -1...1, &rng), delta = random(n, -1...1, &rng)
         let expected = (0..<n).map { from[$0] + 0.625 * delta[$0] }
@@ -87,7 +76,7 @@ final class BatchKernelTests: XCTestCase {
     // MARK: Per-lane progress
 
     func testPerLaneProgressMatchesScalarLoop() throws {
-        var rng = BatchRNG(state: 3)
+        var rng = SeededRandom(seed: 3)
         for n in Self.sizes + [300_001] {
             let from = random(n, -100...100, &rng), delta = random(n, -100...100, &rng)
             let p = random(n, -0.2...1.2, &rng)
@@ -154,7 +143,7 @@ final class BatchKernelTests: XCTestCase {
     // MARK: Composition
 
     func testCompositionMatchesScalarLoop() throws {
-        var rng = BatchRNG(state: 4)
+        var rng = SeededRandom(seed: 4)
         for n in Self.sizes {
             for k in [0, 1, 3] {
                 let c = random(k * n, -10...10, &rng)
@@ -191,7 +180,7 @@ final class BatchKernelTests: XCTestCase {
     // MARK: Bake
 
     func testBakeWithBasisMatchesScalarLoop() throws {
-        var rng = BatchRNG(state: 5)
+        var rng = SeededRandom(seed: 5)
         for n in Self.sizes {
             for (k, frames) in [(2, 4), (3, 3)] {
                 let keys = random(k * n, -50...50, &rng), basis = random(frames * k, -1...2, &rng)
@@ -224,7 +213,7 @@ final class BatchKernelTests: XCTestCase {
     }
 
     func testBakeProgressMatchesScalarLoopAndHitsEndpoints() throws {
-        var rng = BatchRNG(state: 6)
+        var rng = SeededRandom(seed: 6)
         for n in Self.sizes {
             let keys = random(2 * n, -50...50, &rng)
             let progress = [0.0, 1.0] + random(3, -0.1...1.1, &rng)  // 5 frames
@@ -256,7 +245,7 @@ final class BatchKernelTests: XCTestCase {
     // MARK: Spring groups
 
     func testSpringGroupStepsMatchClosedFormOver100Steps() throws {
-        var rng = BatchRNG(state: 7)
+        var rng = SeededRandom(seed: 7)
         let springs = [try Spring(mass: 1, stiffness: 100, damping: 10),   // ζ = 0.5
                        try Spring(mass: 1, stiffness: 100, damping: 20),   // ζ = 1
                        try Spring(mass: 2, stiffness: 50, damping: 40)]    // ζ = 2
@@ -301,7 +290,7 @@ final class BatchKernelTests: XCTestCase {
     func testSpringGroupParallelAndWithStateAgree() throws {
         let spring = Spring.coreAnimationDefault
         let n = 300_001
-        var rng = BatchRNG(state: 8)
+        var rng = SeededRandom(seed: 8)
         let d0 = random(n, -1...1, &rng), v0 = random(n, -5...5, &rng)
         let phi = try spring.transition(over: 0.01)
         for backend in Backend.allCases {

@@ -51,7 +51,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
     func checkFamily(_ family: String, _ curves: [Points], randomX: Int = 24, seed: UInt64,
                      bound: (Points, Double) -> Double = { _, _ in CubicBezierAccuracyTests.bar },
                      file: StaticString = #filePath, line: UInt = #line) throws -> Worst {
-        var rng = AccuracyRNG(seed: seed)
+        var rng = SeededRandom(seed: seed)
         var worst = Worst()
         var worstViolation: Worst?
         var violations = 0, checked = 0
@@ -194,7 +194,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
 
     /// Every curve with x1 = 1, x2 = 0: the triple root itself (allowance near x = 1/2 only).
     func testTripleRoot() throws {
-        var rng = AccuracyRNG(seed: 7)
+        var rng = SeededRandom(seed: 7)
         var curves: [Points] = [(1, 0, 0, 1), (1, 0.25, 0, 0.75), (1, 1, 0, 0), (1, 0, 0, 0), (1, 1, 0, 1)]
         for _ in 0..<40 { curves.append((1, rng.uniform(-2, 3), 0, rng.uniform(-2, 3))) }
         try checkFamily("triple root (1, y1, 0, y2)", curves, randomX: 60, seed: 8, bound: Self.tripleRootBound)
@@ -212,7 +212,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
     }
 
     func testRandomCurves() throws {
-        var rng = AccuracyRNG(seed: 0x5EED_CB2E)
+        var rng = SeededRandom(seed: 0x5EED_CB2E)
         func coordinate() -> Double {
             let r = rng.uniform(0, 1)
             if r < 0.15 { return 0 }
@@ -239,7 +239,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
     // MARK: Shape properties
 
     func testMonotoneOnSortedGrid() throws {
-        var rng = AccuracyRNG(seed: 10)
+        var rng = SeededRandom(seed: 10)
         var curves = CubicBezier.presets.map(\.curve)
         for i in 0..<50 {
             let x1 = i % 5 == 0 ? 0 : (i % 7 == 0 ? 1 : rng.uniform(0, 1))
@@ -263,7 +263,7 @@ final class CubicBezierAccuracyTests: XCTestCase {
     }
 
     func testNeverNaNForFiniteInput() throws {
-        var rng = AccuracyRNG(seed: 11)
+        var rng = SeededRandom(seed: 11)
         var curves: [Points] = [(1, 0, 0, 1), (0, 1, 1, 0), (0, 0, 0, 0), (1, 1, 1, 1), (1e-300, 3, 1, -2), (0, 3, 1 - 1e-16, -2)]
         curves += CubicBezier.presets.map { ($0.curve.x1, $0.curve.y1, $0.curve.x2, $0.curve.y2) }
         for _ in 0..<200 {

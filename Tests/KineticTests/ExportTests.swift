@@ -81,7 +81,7 @@ final class ExportTests: XCTestCase {
     }
 
     func testRandomBitPatternsRoundTripBitExact() throws {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)
         var checked = 0
         while checked < 20_000 {
             let value = Double(bitPattern: generator.next())
@@ -533,15 +533,3 @@ final class ExportTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for random bit patterns (SplitMix64).
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -8,32 +8,6 @@
 import Glibc
 #endif
 
-// MARK: - Seeded random numbers
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny seeded generator so every run tests the
-/// same curves and springs.
-struct AccuracyRNG: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) * 0x1p-53
-    }
-    /// Log-uniform in [lo, hi) (lo > 0).
-    mutating func logUniform(_ lo: Double, _ hi: Double) -> Double {
-        exp(uniform(log(lo), log(hi)))
-    }
-    /// True with probability p.
-    mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
-}
-
 // MARK: - Double-Float80 arithmetic (about 128 significant bits)
 
 /// An unevaluated sum hi + lo of two Float80 with |lo| ≤ ulp(hi)/2 (Dekker 1971).

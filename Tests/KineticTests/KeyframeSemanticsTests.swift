@@ -145,20 +145,9 @@ final class KeyframeSemanticsTests: XCTestCase {
 
     // MARK: Cursor
 
-    /// SplitMix64: a small deterministic generator.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     func testCursorAgreesWithBinarySearchAndAnIndependentScan() throws {
-        var rng = SplitMix(state: 42)
+        var rng = SeededRandom(seed: 42)
         var times = (0 ..< 60).map { _ in Double.random(in: 0 ... 1, using: &rng) }.sorted()
         times[0] = 0; times[59] = 1
         times[20] = times[19]                 // a jump

@@ -86,18 +86,7 @@ public final class AtomicFileWriter: TextOutputStream {
     private func flush() {
         guard failure == nil, !buffer.isEmpty else { buffer.removeAll(keepingCapacity: true); return }
         let fd = descriptor
-        let code: Int32? = buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let code = buffer.withUnsafeBytes { writeAll($0, toDescriptor: fd) }
         if let code { failure = .io(operation: .write, path: path, code: code) }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -193,14 +182,6 @@ public enum TextFile {
 }
 
 // MARK: - POSIX helpers
-
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #else
-    return Darwin.write(fd, pointer, count)
-    #endif
-}
 
 private func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
