@@ -50,7 +50,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case .io(let operation, let path, let code):
             return "cannot \(operation.rawValue) '\(path)': \(Self.systemMessage(code)) (errno \(code))"
         case .tooManyRows(let rows, let limit):
-            let count = rows.isFinite ? String(Int(rows)) : "unboundedly many"
+            let count = rows < 1e18 ? String(Int(rows)) : rows.isFinite ? String(rows) : "unboundedly many"
             return "the export would have \(count) rows, more than the limit of \(limit); lower the count or rate"
         case .neverSettles(let spring):
             return "\(spring) never settles (it has no damping), so it has no end time to sample to"

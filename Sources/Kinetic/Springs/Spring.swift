@@ -43,7 +43,23 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         try ParameterError.requirePositive(mass, "mass")
         try ParameterError.requirePositive(stiffness, "stiffness")
         try ParameterError.requireNonNegative(damping, "damping")
+        try Self.requireRepresentableRates(mass: mass, stiffness: stiffness, damping: damping)
         self.init(unchecked: mass, stiffness, damping)
+    }
+
+    /// The decay and oscillation rates must be representable: ω0² = k/m in
+    /// [1e-300, 1e300] and α = c/2m at most 1e150 (so that α² and ω0² − α² are finite).
+    /// Beyond that the motion is not computable in double precision (a mass of 1e-310 or a
+    /// stiffness/mass of 1e600), so such a spring is rejected rather than returning NaN.
+    static func requireRepresentableRates(mass: Double, stiffness: Double, damping: Double) throws(ParameterError) {
+        let omega0Squared = stiffness / mass
+        guard omega0Squared >= 1e-300 && omega0Squared <= 1e300 else {
+            throw .outOfRange(parameter: "stiffness / mass", value: omega0Squared, expected: "[1e-300, 1e300]")
+        }
+        let alpha = damping / (2 * mass)
+        guard alpha <= 1e150 else {
+            throw .outOfRange(parameter: "damping / (2·mass)", value: alpha, expected: "[0, 1e150]")
+        }
     }
 
     /// Creates a unit-mass spring from SwiftUI's damping ratio and response.
@@ -64,6 +80,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         guard damping.isFinite else {
             throw ParameterError.outOfRange(parameter: "dampingRatio", value: dampingRatio, expected: "a value giving a finite damping")
         }
+        try Self.requireRepresentableRates(mass: 1, stiffness: stiffness, damping: damping)
         self.init(unchecked: 1, stiffness, damping)
     }
 
@@ -109,6 +126,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         guard stiffness.isFinite, stiffness > 0, damping.isFinite else {
             throw ParameterError.outOfRange(parameter: "settlingDuration", value: settlingDuration, expected: "a value giving a finite, positive stiffness")
         }
+        try Self.requireRepresentableRates(mass: 1, stiffness: stiffness, damping: damping)
         self.init(unchecked: 1, stiffness, damping)
     }
 

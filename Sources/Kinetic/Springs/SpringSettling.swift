@@ -58,10 +58,15 @@ extension Spring {
         if !bound.isFinite { return .infinity }
         if bound == 0 { return 0 }
         step = min(step, bound / 8)
+        // The envelope is tight, so the last excursion is within a few steps of `bound`;
+        // the cap only guards against pathological rates (it returns the safe bound).
+        var budget = 10_000_000
         // Scan backwards for the last interval holding a point with |d| > epsilon.
         var b = bound
         var db = velocity(b)
         while b > 0 {
+            budget -= 1
+            if budget == 0 { return bound }
             let a = max(0, b - step)
             let da = velocity(a)
             var start = a  // a point in [a, b] with |d| > epsilon, if there is one

@@ -58,8 +58,11 @@ struct SpringModes: Sendable, Hashable {
         switch kind {
         case .underdamped:
             let decay = exp(-a * t)
+            if decay == 0 { return (0, 0, 0) }  // settled beyond double range (t → ∞)
             let phase = rate * t
-            let (s, c) = sineCosine(phase)
+            // An undamped spring at a time where ωd·t overflows has no meaningful phase;
+            // phase 0 keeps the result finite.
+            let (s, c) = phase.isFinite ? sineCosine(phase) : (0, 1)
             let e = decay * c
             let f = decay * (s * inverseRate)
             return (e + a * f, f, e - a * f)
