@@ -9,8 +9,10 @@ struct DemoCommand: ParsableCommand {
         abstract: "Write every preset curve and a spring family to CSV files.",
         discussion: """
             Writes <dir>/bezier-<name>.csv for every preset curve (101 points, columns x,value,slope) \
-            and <dir>/spring-zeta-<z>.csv for damping ratios 0.2, 0.5, 1 and 2 at response 0.5 s, \
-            sampled at 120 Hz until settled (columns time,value,velocity). Files are written atomically.
+            <dir>/spring-zeta-<z>.csv for damping ratios 0.2, 0.5, 1 and 2 at response 0.5 s, \
+            sampled at 120 Hz until settled (columns time,value,velocity), and a keyframed example: \
+            <dir>/keyframes-example.json baked at 60 Hz into <dir>/keyframes-example.csv \
+            (the same as `kinetic bake`). Files are written atomically.
             """
     )
 
@@ -39,8 +41,60 @@ struct DemoCommand: ParsableCommand {
             try table.write(toFile: path, createDirectory: true)
             written.append((path, table.rowCount, table[table.rowCount - 1, 0]))
         }
+        let examplePath = "\(directory)/keyframes-example"
+        try TextFile.write(Self.keyframesExample, toPath: examplePath + ".json", createDirectory: true)
+        let baked = try bake(KeyframeDescription(json: Self.keyframesExample, source: examplePath + ".json"), rate: Self.keyframesRate)
+        try baked.write(toFile: examplePath + ".csv", createDirectory: true)
+        written.append((examplePath + ".csv", baked.rowCount, nil))
         print(Self.report(written), terminator: "")
     }
+
+    static let keyframesRate = 60.0
+
+    /// The keyframed example (a description `kinetic bake` reads; see KeyframeDescription).
+    static let keyframesExample = """
+        {
+          "duration": 0.5,
+          "timingCurve": "ease-in-out",
+          "properties": [
+            {
+              "name": "opacity",
+              "type": "scalar",
+              "keyTimes": [0, 0.25, 1],
+              "values": [0, 1, 0.5],
+              "interpolation": ["linear", "hold"]
+            },
+            {
+              "name": "position",
+              "type": "point",
+              "keyTimes": [0, 0.4, 1],
+              "values": [[0, 0], [120, -40], [200, 0]],
+              "interpolation": "catmull-rom"
+            },
+            {
+              "name": "frame",
+              "type": "rect",
+              "values": [[0, 0, 100, 100], [10, 10, 80, 80], [0, 0, 120, 60]],
+              "interpolation": "linear",
+              "easings": ["ease-out", [0.5, -0.5, 0.5, 1.5]]
+            },
+            {
+              "name": "tint",
+              "type": "color",
+              "values": [[1, 0, 0, 1], [0, 0, 1, 1], [0, 1, 0, 0.5]],
+              "calculationMode": "paced"
+            },
+            {
+              "name": "transform",
+              "type": "transform2d",
+              "keyTimes": [0, 1],
+              "values": [[1, 0, 0, 1, 0, 0], [0, 1, -1, 0, 30, 10]],
+              "interpolation": "ease"
+            }
+          ]
+        }
+
+        """
 
     /// `0.2` → "0.2", `1.0` → "1".
     static func label(_ value: Double) -> String {

@@ -13,7 +13,7 @@ struct KineticCommand: ParsableCommand {
             Numbers are written in Swift's shortest round-trip form and read back bit for bit; \
             non-finite values are written nan, inf and -inf.
             """,
-        subcommands: [SampleCommand.self, DemoCommand.self]
+        subcommands: [SampleCommand.self, DemoCommand.self, BakeCommand.self]
     )
 
     /// Runs the tool. Replaces ArgumentParser's default `main()` so that a failure prints a

@@ -218,7 +218,8 @@ final class CLITests: XCTestCase {
         let data = directory.appendingPathComponent("out/data")
         let names = try FileManager.default.contentsOfDirectory(atPath: data.path).sorted()
         let expected = (CubicBezier.presets.map { "bezier-\($0.name).csv" }
-            + ["spring-zeta-0.2.csv", "spring-zeta-0.5.csv", "spring-zeta-1.csv", "spring-zeta-2.csv"]).sorted()
+            + ["spring-zeta-0.2.csv", "spring-zeta-0.5.csv", "spring-zeta-1.csv", "spring-zeta-2.csv",
+               "keyframes-example.json", "keyframes-example.csv"]).sorted()
         XCTAssertEqual(names, expected)
         for (name, curve) in CubicBezier.presets {
             let table = try CSVTable(parsing: String(contentsOf: data.appendingPathComponent("bezier-\(name).csv"), encoding: .utf8))
@@ -237,9 +238,15 @@ final class CLITests: XCTestCase {
             let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.contains("spring-zeta-\(label).csv") })
             XCTAssertTrue(line.contains(" \(table.rowCount) "), String(line))
         }
-        // Header plus one line per file, all the same width up to the last column.
+        // The keyframed example bakes the JSON it wrote, as `kinetic bake` would.
+        let exampleJSON = try String(contentsOf: data.appendingPathComponent("keyframes-example.json"), encoding: .utf8)
+        let exampleCSV = try CSVTable(parsing: String(contentsOf: data.appendingPathComponent("keyframes-example.csv"), encoding: .utf8))
+        let rebaked = try bake(KeyframeDescription(json: exampleJSON), rate: 60)
+        XCTAssertEqual(exampleCSV.values.map(\.bitPattern), rebaked.values.map(\.bitPattern))
+        // Header plus one line per CSV file (the JSON is not listed), all the same width up
+        // to the last column.
         let lines = result.stdout.split(separator: "\n")
-        XCTAssertEqual(lines.count, 1 + expected.count)
+        XCTAssertEqual(lines.count, 1 + expected.count - 1)
         XCTAssertEqual(Set(lines.map(\.count)).count, 1, "columns are aligned")
         XCTAssertEqual(try temporaryFiles(), [])
     }

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Kinetic
+
+/// `kinetic bake FILE.json --rate HZ [--output FILE.csv]`: bakes a keyframe description to
+/// a CSV timeline. Reading, validating and baking live in the library
+/// (``KeyframeDescription``, ``bake(_:rate:)``); this command only moves text.
+struct BakeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bake",
+        abstract: "Bake a keyframe description (JSON) to CSV: columns time,<property>[.<component>]….",
+        discussion: """
+            The JSON gives "duration" (seconds), an optional "timingCurve" (preset name or \
+            [x1, y1, x2, y2]) and "properties": each with "name", "type" (scalar, point, size, \
+            rect, color, transform2d), "values", optional "keyTimes", and "interpolation" \
+            (hold, linear, catmull-rom or a curve; one or per segment) or "calculationMode" \
+            (linear, discrete, paced, cubic, cubicPaced), plus optional per-segment "easings". \
+            Rows are at t = i/rate before the duration, plus a last row at exactly the duration.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The keyframe description (JSON).", valueName: "file.json"))
+    var file: String
+
+    @Option(parsing: .unconditional, help: "Frames per second (Hz), > 0.")
+    var rate: Double = 60
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the CSV to this file (atomically) instead of standard output.", valueName: "file"))
+    var output: String?
+
+    func run() throws {
+        let description = try KeyframeDescription(json: TextFile.read(atPath: file), source: file)
+        try emit(bake(description, rate: rate), to: output)
+    }
+}
