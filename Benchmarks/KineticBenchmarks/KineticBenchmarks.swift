@@ -75,6 +75,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     batchBenchmarks() // Batch kernels: BatchBenchmarks.swift
+    storeBenchmarks() // BatchStore and KeyframeBatch: StoreBenchmarks.swift
 
     var rng = SeededGenerator(seed: 0x4B49_4E45_5449_43)
     // Random progress values in [0, 1], shared by every bezier benchmark.

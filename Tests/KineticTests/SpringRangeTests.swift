@@ -7,7 +7,7 @@ final class SpringRangeTests: XCTestCase {
     func testUnrepresentableRatesAreRejected() {
         let cases: [(Double, Double, Double, String)] = [
             (1e-300, 1e300, 1, "stiffness / mass"),      // ω0² = 1e600
-            (1e-310, 1, 1, "stiffness / mass"),          // subnormal mass
+            (Double.leastNormalMagnitude / 64, 1, 1, "stiffness / mass"), // subnormal mass
             (1, 1e10, 1e308, "damping / (2·mass)"),
             (1, 1, 1e300, "damping / (2·mass)"),         // α² overflows
             (1e300, 1e-300, 1e-300, "stiffness / mass"), // ω0² = 1e-600

@@ -1,0 +1,28 @@
+/// Errors of ``BatchStore`` and ``KeyframeBatch``.
+public enum BatchStoreError: Error, Equatable, CustomStringConvertible {
+    /// The handle's entry was removed: its slot is free or now holds a newer entry (the
+    /// slot's generation differs from the handle's). A handle from another store is only
+    /// caught when its slot or generation does not exist in this one.
+    case staleHandle(index: Int, generation: Int)
+    /// The operation does not apply to the handle's kind of entry (e.g. a per-lane progress
+    /// buffer for a shared-progress group).
+    case wrongKind(expected: BatchStore.EntryKind, actual: BatchStore.EntryKind)
+    /// Track `track` has other key times or segment interpolations than the first track.
+    case structureMismatch(track: Int)
+    /// Track `track` uses paced cubic segments, which are re-parametrised per track and
+    /// cannot share a basis.
+    case unsupportedInterpolation(track: Int)
+
+    public var description: String {
+        switch self {
+        case .staleHandle(let index, let generation):
+            return "stale handle (slot \(index), generation \(generation)): its entry was removed"
+        case .wrongKind(let expected, let actual):
+            return "the handle refers to a \(actual) entry, but this operation needs a \(expected) entry"
+        case .structureMismatch(let track):
+            return "tracks[\(track)] has other key times or interpolations than tracks[0]"
+        case .unsupportedInterpolation(let track):
+            return "tracks[\(track)] uses paced cubic segments, which cannot be batched"
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import CBLAS
+
+/// Many scalar keyframe tracks that share one structure (the same key times and the same
+/// interpolation per segment), evaluated together through a shared polynomial basis.
+///
+/// ## How it works
+/// Every segment of every track is stored as the coefficients of a cubic in one parameter
+/// `w`: `value = c0 + c1·w + c2·w² + c3·w³`, where `w` is the segment's local progress after
+/// its easing (`w = easing(u)`, or `u` for an uneased segment). Because the tracks share their
+/// key times and easings, one progress value gives every track the same segment and the same
+/// `w`, so a frame costs one segment look-up and one easing solve for the whole batch, plus,
+/// per track, a dot product of its segment's coefficients with the shared basis
+/// `[1, w, w², w³]`:
+/// - hold segments use `[c0]` (1 term), linear and eased ones `[c0, c1]` (2 terms), cubic
+///   Hermite / Catmull-Rom ones all 4 terms; the kernel only reads the terms it needs.
+/// - The coefficients are stored as planes (one contiguous array per term and segment), i.e.
+///   per segment a column-major `count × terms` matrix, so the batch is one matrix-vector
+///   product: native, a fused SIMD loop; BLAS, one `cblas_dgemv` (M = count, N = terms).
+///
+/// Where BLAS does **not** map: ``evaluate(progress:into:)`` (each track at its own progress)
+/// gives every track its own segment and basis, which is a row-wise dot product with a
+/// different vector per row, not a matrix-vector product; it runs natively only. Paced cubic
+/// segments (`KeyframeCalculationMode.cubicPaced`) re-parametrise by arc length per track and
+/// are rejected at construction.
+///
+/// Values agree with ``KeyframeTrack/value(at:)`` to within rounding (the Hermite segments
+/// are evaluated in power form rather than Hermite-basis form: a few ulp of the segment's
+/// magnitudes).
+///
+/// A `KeyframeBatch` is a mutable reference type (it keeps cursors) and not thread-safe: use
+/// it from one thread at a time. Memory is allocated in `init`, never per evaluation.
+public final class KeyframeBatch {
+    /// The shared key times (unitless progress in [0, 1]).
+    public let keyTimes: [Double]
+    /// The number of tracks (one output lane each).
+    public let count: Int
+
+    let specs: [SegmentSpec]
+    /// Planes: `coefficients[(block · 4 + term) · count + track]`; blocks 0 ..< keys − 1 are the
+    /// segments, block keys − 1 holds the last keyframe value (term 0 only).
+    let coefficients: UnsafeMutablePointer<Double>
+    /// The shared segment cursor of ``evaluate(at:into:backend:)``.
+    public private(set) var cursor = KeyframeCursor()
+    /// Per-track segment cursors of ``evaluate(progress:into:)``.
+    private var cursors: [Int]
+
+    /// Builds the batch from scalar tracks that share key times and per-segment interpolation.
+    ///
+    /// - Parameter tracks: at least one track; all with equal `keyTimes` and equal segment
+    ///   interpolations (shape and easing curve). Tangents and values may differ.
+    /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` for no tracks;
+    ///   ``BatchStoreError/structureMismatch(track:)`` when a track's key times or
+    ///   interpolations differ from the first track's;
+    ///   ``BatchStoreError/unsupportedInterpolation(track:)`` for paced cubic segments.
+    public init(tracks: [KeyframeTrack<Double>]) throws {
+        guard let first = tracks.first else {
+            throw ParameterError.countMismatch(parameter: "tracks", expected: 1, actual: 0)
+        }
+        let times = first.storage.times, specs = first.storage.specs
+        for (i, track) in tracks.enumerated() {
+            let s = track.storage
+            guard s.times == times, s.specs.count == specs.count,
+                  zip(s.specs, specs).allSatisfy({ $0.shape == $1.shape && $0.easing == $1.easing })
+            else { throw BatchStoreError.structureMismatch(track: i) }
+            if s.specs.contains(where: { $0.shape == .pacedHermite }) {
+                throw BatchStoreError.unsupportedInterpolation(track: i)
+            }
+        }
+        keyTimes = times
+        self.specs = specs
+        let n = tracks.count, keys = times.count
+        count = n
+        cursors = [Int](repeating: 0, count: n)
+        let size = keys * 4 * n
+        coefficients = .allocate(capacity: size)
+        coefficients.initialize(repeating: 0, count: size)
+        for (t, track) in tracks.enumerated() {
+            let lanes = track.storage.lanes, tangents = track.storage.tangents
+            for s in 0 ..< keys - 1 {
+                let a = lanes[s], b = lanes[s + 1]
+                var c = (a, 0.0, 0.0, 0.0)
+                switch specs[s].shape {
+                case .hold: break
+                case .linear: c.1 = b - a
+                case .hermite, .pacedHermite:
+                    let m0 = tangents[2 * s], m1 = tangents[2 * s + 1]
+                    c = (a, m0, 3 * (b - a) - 2 * m0 - m1, 2 * (a - b) + m0 + m1)
+                }
+                set(block: s, t, c)
+            }
+            set(block: keys - 1, t, (lanes[keys - 1], 0, 0, 0))
+        }
+    }
+
+    deinit { coefficients.deallocate() }
+
+    private func set(block: Int, _ track: Int, _ c: (Double, Double, Double, Double)) {
+        let base = coefficients + block * 4 * count + track
+        base[0] = c.0
+        base[count] = c.1
+        base[2 * count] = c.2
+        base[3 * count] = c.3
+    }
+
+    /// The segment block, the number of basis terms and the basis at `progress`.
+    @inline(__always)
+    func basis(at progress: Double, cursor: inout Int) -> (block: Int, terms: Int, w: Double) {
+        let location = keyTimes.withUnsafeBufferPointer {
+            KeyframeLookup.locate(progress, in: $0, cursor: &cursor, useCursor: true)
+        }
+        switch location {
+        case .key(let k): return (k, 1, 0)
+        case .segment(let s, let u):
+            let spec = specs[s]
+            switch spec.shape {
+            case .hold: return u < 1 ? (s, 1, 0) : (s + 1, 1, 0)
+            case .linear:
+                let f = spec.easing.map { $0.value(at: u) } ?? u
+                // The track's lerp is exact at f = 1: the end keyframe itself.
+                return f == 1 ? (s + 1, 1, 0) : (s, 2, f)
+            case .hermite, .pacedHermite:
+                return (s, 4, spec.easing.map { $0.value(at: u) } ?? u)
+            }
+        }
+    }
+
+    /// Writes every track's value at one shared `progress` into `output[track]`.
+    ///
+    /// - Parameters:
+    ///   - progress: unitless progress (see ``KeyframeTrack`` for values outside [0, 1]).
+    ///   - output: `count` values.
+    ///   - backend: `.native` (fused loop), `.blas` (`cblas_dgemv`) or `.automatic`.
+    /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if
+    ///   `output.count != count`; nothing is written then.
+    public func evaluate(at progress: Double, into output: UnsafeMutableBufferPointer<Double>,
+                         backend: Backend = .automatic) throws {
+        try requireCount(output.count, count, "output")
+        guard count > 0, let o = output.baseAddress else { return }
+        let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
+        Self.evaluate(coefficients + block * 4 * count, stride: count, terms: terms, w: w,
+                      into: o, count: count, backend: backend)
+    }
+
+    /// `out = Σ_{k < terms} w^k · plane_k` over `count` lanes (planes `stride` apart).
+    @inline(__always)
+    static func evaluate(_ c: UnsafeMutablePointer<Double>, stride: Int, terms: Int, w: Double,
+                         into o: UnsafeMutablePointer<Double>, count n: Int, backend: Backend) {
+        // `.automatic` runs native: as for every other kernel on the reference machine, the
+        // fused loop beats `dgemv` (StoreBenchmarks.swift, 100k eased tracks, p50: native
+        // 0.59 ns, dgemv 1.42 ns per track per frame; the 2-term case is memory-bound and
+        // dgemv with N = 2 columns does not stream as well).
+        if backend == .blas {
+            BLASRuntime.prepare()
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { x in
+                let x = x.baseAddress!
+                x[0] = 1; x[1] = w; x[2] = w * w; x[3] = w * w * w
+                cblas_dgemv(CblasColMajor, CblasNoTrans, Int32(n), Int32(terms), 1,
+                            c, Int32(stride), x, 1, 0, o, 1)
+            }
+            return
+        }
+        switch terms {
+        case 1: o.update(from: c, count: n)
+        case 2: Batch.sharedNative(c, c + stride, w, o, n)
+        default: cubicNative(c, stride, w, o, n)
+        }
+    }
+
+    @inline(__always)
+    static func cubicNative(_ c: UnsafeMutablePointer<Double>, _ stride: Int, _ w: Double,
+                            _ o: UnsafeMutablePointer<Double>, _ n: Int) {
+        let w2 = w * w, w3 = w2 * w
+        let c0 = c, c1 = c + stride, c2 = c1 + stride, c3 = c2 + stride
+        let v1 = SIMD4<Double>(repeating: w), v2 = SIMD4<Double>(repeating: w2), v3 = SIMD4<Double>(repeating: w3)
+        var i = 0
+        while i &+ 4 <= n {
+            store4(load4(c0, i) + v1 * load4(c1, i) + v2 * load4(c2, i) + v3 * load4(c3, i), o, i)
+            i &+= 4
+        }
+        while i < n {
+            o[i] = c0[i] + w * c1[i] + w2 * c2[i] + w3 * c3[i]
+            i &+= 1
+        }
+    }
+
+    /// Writes each track's value at its own progress: `output[t]` = track `t` at
+    /// `progress[t]` (staggered tracks). Each track keeps its own segment cursor, which walks
+    /// forward (or back) from frame to frame. Native only: a different basis per track does
+    /// not map onto a BLAS matrix-vector product.
+    ///
+    /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if `progress` or
+    ///   `output` does not hold `count` values; nothing is written then.
+    public func evaluate(progress: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
+        try requireCount(progress.count, count, "progress")
+        try requireCount(output.count, count, "output")
+        let n = count, plane = 4 * n
+        cursors.withUnsafeMutableBufferPointer { cursors in
+            for t in 0 ..< n {
+                let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
+                let c = coefficients + block * plane + t
+                switch terms {
+                case 1: output[t] = c[0]
+                case 2: output[t] = c[0] + w * c[n]
+                default: output[t] = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+                }
+            }
+        }
+    }
+}
