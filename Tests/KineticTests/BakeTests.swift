@@ -311,7 +311,7 @@ final class BakeTests: XCTestCase {
 
     /// `kinetic bake` end to end (skipped when the executable is not built).
     func testCommandLine() throws {
-        guard let executable = Self.executable else {
+        guard let executable = CLITests.executable else {  // found as CLITests finds it
             throw XCTSkip("the kinetic executable is not built next to the test bundle; set KINETIC_CLI to its path")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-bake-cli-\(UUID().uuidString)")
@@ -366,26 +366,4 @@ final class BakeTests: XCTestCase {
         let temporary = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
         XCTAssertEqual(temporary, [])
     }
-
-    /// The `kinetic` executable next to the test bundle, or `$KINETIC_CLI` (as in CLITests).
-    static let executable: URL? = {
-        let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["KINETIC_CLI"], fileManager.isExecutableFile(atPath: override) {
-            return URL(fileURLWithPath: override)
-        }
-        var folders = [Bundle(for: BakeTests.self).bundleURL.deletingLastPathComponent()]
-        if let link = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folders.append(URL(fileURLWithPath: link).deletingLastPathComponent())
-        }
-        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for folder in folders {
-            let candidate = folder.appendingPathComponent("kinetic")
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               fileManager.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-        }
-        return nil
-    }()
 }
