@@ -318,21 +318,7 @@ final class BakeTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = outHandle
-            process.standardError = errHandle
-            try process.run()
-            process.waitUntilExit()
-            try outHandle.close()
-            try errHandle.close()
-            return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8))
+            try CLITests.runExecutable(executable, arguments, in: directory)
         }
         let json = #"{"duration": 0.25, "properties": [{"name": "opacity", "type": "scalar", "values": [0, 1]}, {"name": "position", "type": "point", "values": [[0, 0], [10, 20]], "interpolation": "ease-in"}]}"#
         try json.write(to: directory.appendingPathComponent("keys.json"), atomically: true, encoding: .utf8)

@@ -56,6 +56,14 @@ final class CLITests: XCTestCase {
         guard let executable = Self.executable else {
             throw XCTSkip("the kinetic executable is not built next to the test bundle; set KINETIC_CLI to its path")
         }
+        let (status, stdout, stderr) = try Self.runExecutable(executable, arguments, in: directory)
+        return Result(status: status, stdout: stdout, stderr: stderr)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, capturing its exit status, standard
+    /// output and standard error (through files in `directory`, removed afterwards).
+    static func runExecutable(_ executable: URL, _ arguments: [String], in directory: URL) throws
+        -> (status: Int32, stdout: String, stderr: String) {
         let id = UUID().uuidString
         let outURL = directory.appendingPathComponent("stdout-\(id)")
         let errURL = directory.appendingPathComponent("stderr-\(id)")
@@ -77,9 +85,9 @@ final class CLITests: XCTestCase {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
         }
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: outURL, encoding: .utf8),
-                      stderr: try String(contentsOf: errURL, encoding: .utf8))
+        return (process.terminationStatus,
+                try String(contentsOf: outURL, encoding: .utf8),
+                try String(contentsOf: errURL, encoding: .utf8))
     }
 
     /// Runs a command that must fail with exactly one line on stderr that contains `expected`.

@@ -209,52 +209,27 @@ protocol BakeComponents: Interpolatable {
     func writeComponents(into buffer: inout [Double], at offset: Int)
 }
 
-extension Double: BakeComponents {
-    static var componentCount: Int { 1 }
-    init(components: [Double]) { self = components[0] }
-    func writeComponents(into buffer: inout [Double], at offset: Int) { buffer[offset] = self }
-}
-
-extension Point: BakeComponents {
-    static var componentCount: Int { 2 }
-    init(components c: [Double]) { self.init(x: c[0], y: c[1]) }
+/// For every type whose lanes are its columns (all but ``Transform2D``, whose lanes are a
+/// decomposition), the components are the ``Interpolatable`` lanes in lane order.
+extension BakeComponents {
+    static var componentCount: Int { laneCount }
+    init(components: [Double]) {
+        self = components.withUnsafeBufferPointer { Self(lanes: $0) }
+    }
     func writeComponents(into buffer: inout [Double], at offset: Int) {
-        buffer[offset] = x
-        buffer[offset + 1] = y
+        buffer.withUnsafeMutableBufferPointer { all in
+            writeLanes(into: UnsafeMutableBufferPointer(rebasing: all[offset ..< offset + Self.laneCount]))
+        }
     }
 }
 
-extension Size: BakeComponents {
-    static var componentCount: Int { 2 }
-    init(components c: [Double]) { self.init(width: c[0], height: c[1]) }
-    func writeComponents(into buffer: inout [Double], at offset: Int) {
-        buffer[offset] = width
-        buffer[offset + 1] = height
-    }
-}
+extension Double: BakeComponents {}
+extension Point: BakeComponents {}
+extension Size: BakeComponents {}
+extension Rect: BakeComponents {}
+extension Color: BakeComponents {}
 
-extension Rect: BakeComponents {
-    static var componentCount: Int { 4 }
-    init(components c: [Double]) { self.init(x: c[0], y: c[1], width: c[2], height: c[3]) }
-    func writeComponents(into buffer: inout [Double], at offset: Int) {
-        buffer[offset] = origin.x
-        buffer[offset + 1] = origin.y
-        buffer[offset + 2] = size.width
-        buffer[offset + 3] = size.height
-    }
-}
-
-extension Color: BakeComponents {
-    static var componentCount: Int { 4 }
-    init(components c: [Double]) { self.init(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
-    func writeComponents(into buffer: inout [Double], at offset: Int) {
-        buffer[offset] = red
-        buffer[offset + 1] = green
-        buffer[offset + 2] = blue
-        buffer[offset + 3] = alpha
-    }
-}
-
+/// Columns are the matrix entries a, b, c, d, tx, ty, not the decomposed lanes.
 extension Transform2D: BakeComponents {
     static var componentCount: Int { 6 }
     init(components c: [Double]) { self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5]) }
