@@ -6,7 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Kinetic", targets: ["Kinetic"]),
+        .library(name: "KineticUI", targets: ["KineticUI"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
+        // The C interface (Sources/KineticC/include/kinetic.h): a shared library for C and FFIs.
+        .library(name: "KineticC", type: .dynamic, targets: ["KineticC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -26,6 +29,14 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),
+        .target(
+            name: "KineticUI",
+            dependencies: ["Kinetic"]
+        ),
+        .target(
+            name: "KineticC",
+            dependencies: ["Kinetic"]
+        ),
         .executableTarget(
             name: "kinetic",
             dependencies: [
@@ -37,10 +48,21 @@ let package = Package(
             name: "KineticTests",
             dependencies: ["Kinetic"]
         ),
+        .testTarget(
+            name: "KineticCTests",
+            dependencies: ["KineticC", "Kinetic"],
+            // The C program and the ctypes script run from `make test-c`, not from XCTest.
+            exclude: ["kinetic_test.c", "kinetic_ctypes.py"]
+        ),
+        .testTarget(
+            name: "KineticUITests",
+            dependencies: ["KineticUI", "Kinetic"]
+        ),
         .executableTarget(
             name: "KineticBenchmarks",
             dependencies: [
                 "Kinetic",
+                "KineticC",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/KineticBenchmarks",

@@ -32,19 +32,19 @@ public enum ParameterError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 extension ParameterError {
-    /// Throws unless `value` is finite.
-    static func requireFinite(_ value: Double, _ name: String) throws(ParameterError) {
+    /// Throws ``notFinite(parameter:value:)`` naming `name` unless `value` is finite.
+    public static func requireFinite(_ value: Double, _ name: String) throws(ParameterError) {
         guard value.isFinite else { throw .notFinite(parameter: name, value: value) }
     }
 
     /// Throws unless `value` is finite and `value > 0`.
-    static func requirePositive(_ value: Double, _ name: String) throws(ParameterError) {
+    public static func requirePositive(_ value: Double, _ name: String) throws(ParameterError) {
         try requireFinite(value, name)
         guard value > 0 else { throw .outOfRange(parameter: name, value: value, expected: "(0, ∞)") }
     }
 
     /// Throws unless `value` is finite and `value >= 0`.
-    static func requireNonNegative(_ value: Double, _ name: String) throws(ParameterError) {
+    public static func requireNonNegative(_ value: Double, _ name: String) throws(ParameterError) {
         try requireFinite(value, name)
         guard value >= 0 else { throw .outOfRange(parameter: name, value: value, expected: "[0, ∞)") }
     }

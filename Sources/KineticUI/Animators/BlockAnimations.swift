@@ -1,0 +1,212 @@
+import Kinetic
+
+/// Options of block-based animations (`UIView.AnimationOptions`), those that matter headless.
+public struct AnimationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Animated views take touches (sets the animator's `isUserInteractionEnabled`).
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    /// Start from the values on screen, freezing other animations of the same properties
+    /// where they are (instead of adding to them).
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    /// Repeat forever (the completion is never called).
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    /// Run forward, then back (then, without `.repeat`, snap to the end values and complete).
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// Inside another animations block: use this call's duration, not the outer one's.
+    public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    /// Inside another animations block: use this call's curve, not the outer one's.
+    public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    /// Ease in and out (the default).
+    public static let curveEaseInOut = AnimationOptions([])
+    /// Ease in.
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    /// Ease out.
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    /// Linear.
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+    /// The curve the options select.
+    public var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
+}
+
+/// Options of keyframe animations (`UIView.KeyframeAnimationOptions`).
+public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// Animated views take touches.
+    public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+    /// Start from the values on screen (see ``AnimationOptions/beginFromCurrentState``).
+    public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+    /// Repeat forever.
+    public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+    /// Run forward, then back.
+    public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+    /// Each keyframe moves linearly over its relative duration (the default).
+    public static let calculationModeLinear = KeyframeAnimationOptions([])
+    /// Each keyframe's values hold until the end of its relative duration, then jump.
+    public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+}
+
+/// Duration and curve of the block-based animation whose block is running, inherited by
+/// nested calls.
+@MainActor
+enum BlockAnimationContext {
+    static var stack: [(duration: Double, curve: AnimationCurve)] = []
+}
+
+extension View {
+    /// Animates the property changes `animations` makes (`UIView.animate`).
+    ///
+    /// Inside another block-based animations block, the outer duration and curve are used
+    /// unless `.overrideInheritedDuration` / `.overrideInheritedCurve` is set. A block that
+    /// changes no animatable property completes at the next tick, with `true`.
+    /// - Parameters:
+    ///   - duration: seconds, finite and ≥ 0.
+    ///   - delay: seconds before it starts, finite and ≥ 0.
+    ///   - options: curve, repetition and the other options.
+    ///   - engine: the engine that runs it.
+    ///   - animations: sets the new property values.
+    ///   - completion: called with `true` when the animation ran to its end, `false` when it
+    ///     was stopped.
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or delay.
+    public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                               engine: AnimationEngine = .shared, animations: @escaping @MainActor () -> Void,
+                               completion: (@MainActor (Bool) -> Void)? = nil) throws {
+        _ = try PropertyAnimator.makeBlockAnimator(
+            duration: duration, delay: delay, options: options, timing: nil, engine: engine,
+            animations: animations, completion: Self.positionHandler(completion))
+    }
+
+    /// Animates with a spring (`UIView.animate(withDuration:delay:usingSpringWithDamping:…)`):
+    /// a damping-ratio spring that settles at `duration`.
+    /// - Parameters:
+    ///   - dampingRatio: > 0 (1: no oscillation).
+    ///   - velocity: initial velocity, in units of the move's distance per second.
+    public static func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+                               initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+                               engine: AnimationEngine = .shared, animations: @escaping @MainActor () -> Void,
+                               completion: (@MainActor (Bool) -> Void)? = nil) throws {
+        let spring = try SpringTimingParameters(dampingRatio: dampingRatio, initialVelocity: Vector(dx: velocity, dy: velocity))
+        _ = try PropertyAnimator.makeBlockAnimator(
+            duration: duration, delay: delay, options: options.union(.overrideInheritedCurve), timing: spring,
+            engine: engine, animations: animations, completion: Self.positionHandler(completion))
+    }
+
+    /// Animates keyframes (`UIView.animateKeyframes`): inside `animations`, each
+    /// ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)`` animates its
+    /// changes over its part of the duration (linearly, or held then jumped with
+    /// `.calculationModeDiscrete`). Changes made directly in `animations` span the whole
+    /// duration.
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for bad timing; errors from the keyframes.
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
+                                        options: KeyframeAnimationOptions = [], engine: AnimationEngine = .shared,
+                                        animations: @MainActor () throws -> Void,
+                                        completion: (@MainActor (Bool) -> Void)? = nil) throws {
+        do { try ParameterError.requireNonNegative(delay, "delay") } catch { throw AnimatorError.invalidParameter(error) }
+        let mode = (options.rawValue >> 10) & 7
+        guard mode <= 1 else {
+            throw AnimatorError.invalidParameter(.outOfRange(
+                parameter: "options.calculationMode", value: Double(mode), expected: "linear (0) or discrete (1)"))
+        }
+        let animator = try PropertyAnimator(duration: duration, timingParameters: CubicTimingParameters(animationCurve: .linear),
+                                            engine: engine)
+        animator.repeats = options.contains(.repeat)
+        animator.autoreverses = options.contains(.autoreverse)
+        animator.beginsFromCurrentState = options.contains(.beginFromCurrentState)
+        try animator.setUserInteractionEnabled(options.contains(.allowUserInteraction))
+        let collector = KeyframeCollector()
+        let direct = try AnimationCapture.run(keyframes: collector, animations)
+        try animator.activate()
+        try animator.addKeyframe(direct, start: 0, length: 1, discrete: false)
+        for keyframe in collector.keyframes {
+            try animator.addKeyframe(keyframe.changes, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+        }
+        if let completion { animator.addCompletion { completion($0 == .end) } }
+        animator.run(delay: delay)
+        animator.completeAtNextTickIfEmpty()
+    }
+
+    /// Adds a keyframe to the enclosing ``animateKeyframes(withDuration:delay:options:engine:animations:completion:)``.
+    /// - Parameters:
+    ///   - frameStartTime: start, as a fraction of the keyframe animation's duration, in [0, 1].
+    ///   - frameDuration: length, as a fraction of the duration, in [0, 1 − start].
+    ///   - animations: sets the keyframe's values.
+    /// - Throws: ``AnimatorError/keyframeOutsideAnimateKeyframes`` outside such a block;
+    ///   ``AnimatorError/invalidParameter(_:)`` for times outside [0, 1].
+    public static func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                   animations: @MainActor () -> Void) throws {
+        guard let collector = AnimationCapture.current?.keyframes else { throw AnimatorError.keyframeOutsideAnimateKeyframes }
+        for (name, value) in [("relativeStartTime", frameStartTime), ("relativeDuration", frameDuration)]
+        where value.isNaN || !(0 ... 1).contains(value) {
+            throw AnimatorError.invalidParameter(.outOfRange(parameter: name, value: value, expected: "[0, 1]"))
+        }
+        guard frameStartTime + frameDuration <= 1 + 1e-12 else {
+            throw AnimatorError.invalidParameter(.outOfRange(
+                parameter: "relativeStartTime + relativeDuration", value: frameStartTime + frameDuration, expected: "[0, 1]"))
+        }
+        let changes = AnimationCapture.run(animations)
+        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration, changes: changes))
+    }
+}
+
+extension View {
+    /// Adapts a `(Bool) -> Void` completion to the animator's position-based one.
+    static func positionHandler(_ completion: (@MainActor (Bool) -> Void)?) -> (@MainActor (ViewAnimatingPosition) -> Void)? {
+        guard let completion else { return nil }
+        return { position in completion(position == .end) }
+    }
+}
+
+extension PropertyAnimator {
+    /// Creates, configures and starts an animator (`runningPropertyAnimator`): the curve
+    /// comes from `options` (ease-in-out by default); the animator is returned running (or
+    /// waiting for its delay).
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or delay.
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double, options: AnimationOptions,
+                                               engine: AnimationEngine = .shared,
+                                               animations: @escaping @MainActor () -> Void,
+                                               completion: (@MainActor (ViewAnimatingPosition) -> Void)? = nil) throws
+        -> PropertyAnimator {
+        try makeBlockAnimator(duration: duration, delay: delay, options: options.union(.overrideInheritedDuration),
+                              timing: nil, engine: engine, animations: animations, completion: completion)
+    }
+
+    static func makeBlockAnimator(duration: Double, delay: Double, options: AnimationOptions,
+                                  timing: (any TimingCurveProvider)?, engine: AnimationEngine,
+                                  animations: @escaping @MainActor () -> Void,
+                                  completion: (@MainActor (ViewAnimatingPosition) -> Void)?) throws -> PropertyAnimator {
+        var duration = duration
+        var curve = options.curve
+        if let outer = BlockAnimationContext.stack.last {
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { curve = outer.curve }
+        }
+        let animator = try PropertyAnimator(duration: duration,
+                                            timingParameters: timing ?? CubicTimingParameters(animationCurve: curve),
+                                            engine: engine)
+        animator.repeats = options.contains(.repeat)
+        animator.autoreverses = options.contains(.autoreverse)
+        animator.beginsFromCurrentState = options.contains(.beginFromCurrentState)
+        try animator.setUserInteractionEnabled(options.contains(.allowUserInteraction))
+        BlockAnimationContext.stack.append((duration, curve))
+        defer { BlockAnimationContext.stack.removeLast() }
+        try animator.addAnimations(animations)
+        if let completion { animator.addCompletion(completion) }
+        try animator.startAnimation(afterDelay: delay)
+        animator.completeAtNextTickIfEmpty()
+        return animator
+    }
+
+    /// A block animation that changed nothing completes at the next tick (UIKit calls the
+    /// completion at once).
+    func completeAtNextTickIfEmpty() {
+        guard record >= 0, !engine.segments.contains(where: { $0.alive && $0.owner == record }) else { return }
+        if phase == .waitingForBlocks { phase = .paused }
+        engine.records[Int(record)].repeats = false
+        engine.startLeg(record, to: 1, length: 0, animator: self)
+        setPhase(.running)
+    }
+}

@@ -1,0 +1,249 @@
+import Kinetic
+
+/// An interruptible, scrubbable, reversible animator of view properties
+/// (`UIViewPropertyAnimator`), evaluated by an ``AnimationEngine``.
+///
+/// Port UIKit code by dropping the `UI` prefix and adding `try` where a call can be
+/// illegal. The differences, all deliberate:
+/// - Illegal calls throw ``AnimatorError`` (UIKit raises an exception); illegal property
+///   sets have no effect and are reported through ``Diagnostics``.
+/// - Releasing a paused or stopped animator is reported through ``Diagnostics`` (UIKit
+///   crashes); its animations stay where they were (as `finishAnimation(at: .current)`).
+///
+/// ## Timing
+/// `fractionComplete` is the fraction of the run's *time* (0 to 1). The properties follow
+/// the timing curve at that fraction, so a reversed run retraces the forward path, and a
+/// run taken forward and then reversed back to 0 shows the start values exactly.
+///
+/// Decisions where UIKit's documentation is ambiguous:
+/// - **delayFactor** is a fraction of the *original* duration (the header's rule and the
+///   documentation's worked example): a block added with `delayFactor: d` at fraction `f`
+///   starts at fraction `f + d` and runs to the end of the run.
+/// - **continueAnimation durationFactor** multiplies the *original* duration: the rest of
+///   the run takes `durationFactor × duration` seconds (a physical spring takes its own
+///   settling time instead); `0` means the time the original timing had left, and with
+///   `nil` parameters it simply resumes the original timing.
+/// - **Reversed completion position**: a reversed run that reaches the start completes with
+///   `.start`, and the properties' model values go back to their start values.
+/// - **Completion order**: handlers run in the order they were added; animators that end in
+///   the same tick complete in the order they were (last) started.
+/// - **Scrubbing with `scrubsLinearly`** (the default): while paused, setting
+///   `fractionComplete` moves the properties linearly in it; resuming afterwards continues
+///   from the scrubbed values with the original curve over the remaining time, without a
+///   jump. Pausing alone never moves the properties.
+/// - **Reversing while running** takes effect at once in both directions.
+/// - **Blocks added while reversed** animate towards their new values as the run goes back
+///   to its start, and keep those values when it completes at `.start`.
+/// - While completion handlers run (UIKit's private "completing" state), `state` is
+///   `.active`, `isRunning` true and ``isCompleting`` true; state-changing calls throw
+///   ``AnimatorError/callDuringCompletion(call:)``.
+@MainActor
+public final class PropertyAnimator: ViewImplicitlyAnimating {
+    enum Phase {
+        case inactive, running, paused, waitingForBlocks, stopped
+    }
+
+    /// The engine that evaluates this animator.
+    public let engine: AnimationEngine
+    /// The duration given at creation, seconds (the run lasts a physical spring's settling
+    /// time instead; see ``SpringTimingParameters``).
+    public let duration: Double
+    /// The timing given at creation.
+    public let timingParameters: any TimingCurveProvider
+    /// The delay of the last `startAnimation(afterDelay:)`, seconds.
+    public internal(set) var delay: Double = 0
+
+    let curve: ProgressCurve
+    /// Seconds for the time fraction to go from 0 to 1.
+    let runDuration: Double
+
+    var phase: Phase = .inactive
+    var record: Int32 = -1
+    var pendingBlocks: [(block: @MainActor () -> Void, delayFactor: Double)] = []
+    var completions: [@MainActor (ViewAnimatingPosition) -> Void] = []
+    var blockCount = 0
+    var stoppedLanes: [StoppedLane] = []
+    var stoppedFraction = 0.0
+    /// Public because callers read it in completion handlers: true while they run.
+    public internal(set) var isCompleting = false
+
+    // Block-based options.
+    var repeats = false
+    var autoreverses = false
+    var beginsFromCurrentState = false
+
+    /// Called whenever ``isRunning`` changes (UIKit's key-value observation of `running`,
+    /// the way to see a `pausesOnCompletion` animator reach its end).
+    public var isRunningDidChange: (@MainActor (PropertyAnimator) -> Void)?
+
+    // MARK: Creating
+
+    /// An animator with a timing provider (UIKit's designated initialiser). Starts inactive.
+    /// - Parameters:
+    ///   - duration: seconds, finite and ≥ 0.
+    ///   - timingParameters: the timing (cubic or spring).
+    ///   - engine: the engine that evaluates it.
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or spring.
+    public init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
+        do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
+        self.engine = engine
+        self.duration = duration
+        self.timingParameters = timingParameters
+        (curve, runDuration) = try ProgressCurve.make(timingParameters, duration: duration)
+    }
+
+    /// An animator with one of UIKit's named curves.
+    public convenience init(duration: Double, curve: AnimationCurve, engine: AnimationEngine = .shared,
+                            animations: (@MainActor () -> Void)? = nil) throws {
+        try self.init(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve), engine: engine)
+        if let animations { pendingBlocks.append((animations, 0)) }
+    }
+
+    /// An animator with a custom cubic curve through the two control points (x in [0, 1]).
+    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, engine: AnimationEngine = .shared,
+                            animations: (@MainActor () -> Void)? = nil) throws {
+        try self.init(duration: duration,
+                      timingParameters: CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2),
+                      engine: engine)
+        if let animations { pendingBlocks.append((animations, 0)) }
+    }
+
+    /// An animator with a spring of this damping ratio that settles at `duration`.
+    public convenience init(duration: Double, dampingRatio: Double, engine: AnimationEngine = .shared,
+                            animations: (@MainActor () -> Void)? = nil) throws {
+        try self.init(duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio), engine: engine)
+        if let animations { pendingBlocks.append((animations, 0)) }
+    }
+
+    isolated deinit {
+        guard phase == .paused || phase == .stopped || phase == .waitingForBlocks else { return }
+        Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
+        if record >= 0 {
+            engine.finishSegments(of: record, at: .current)
+            engine.releaseRecord(record)
+            engine.compactIfNeeded()
+        }
+    }
+
+    // MARK: State
+
+    /// Inactive, active (running, paused or delayed) or stopped.
+    public var state: ViewAnimatingState {
+        switch phase {
+        case .inactive: return isCompleting ? .active : .inactive
+        case .running, .paused, .waitingForBlocks: return .active
+        case .stopped: return .stopped
+        }
+    }
+
+    /// Whether time is advancing the animator (including while it waits for its delay).
+    public var isRunning: Bool { phase == .running || isCompleting }
+
+    /// Fraction of the run's time, 0 to 1 (see the type's discussion for scrubbing). Setting
+    /// it scrubs a paused animator and activates an inactive one (paused); it is ignored while
+    /// running or stopped. Values are clamped to [0, 1]; NaN is reported and ignored —
+    /// ``setFractionComplete(_:)`` throws instead.
+    public var fractionComplete: Double {
+        get {
+            if phase == .stopped { return stoppedFraction }
+            guard record >= 0 else { return 0 }
+            return engine.records[Int(record)].f
+        }
+        set {
+            do { try setFractionComplete(newValue) } catch let error as AnimatorError {
+                Diagnostics.report(.illegalCall(error))
+            } catch {}
+        }
+    }
+
+    /// Whether the run goes back towards the start values. Set while running, it turns the
+    /// animation round at once; set while inactive or paused, it applies to the next start;
+    /// ignored while stopped.
+    public var isReversed = false {
+        didSet {
+            guard oldValue != isReversed else { return }
+            if phase == .running {
+                guard isInterruptible else {
+                    Diagnostics.report(.illegalCall(.notInterruptible(call: "isReversed")))
+                    isReversed = oldValue
+                    return
+                }
+                turnAround()
+            }
+        }
+    }
+
+    /// Keep the animator active and paused at the end instead of completing (completion
+    /// handlers are not called; watch ``isRunningDidChange``).
+    public var pausesOnCompletion = false
+
+    /// While paused, whether `fractionComplete` maps linearly to the properties' progress
+    /// (true, the default) rather than through the timing curve.
+    public var scrubsLinearly = true
+
+    private var interruptible = true
+    private var userInteraction = true
+
+    /// Whether the animator can be paused, stopped, reversed or continued once running.
+    /// May only change while inactive (otherwise reported and ignored; see
+    /// ``setInterruptible(_:)``).
+    public var isInterruptible: Bool {
+        get { interruptible }
+        set { report { try setInterruptible(newValue) } }
+    }
+
+    /// Whether animated views take touches while animating (a flag for hit-testing layers).
+    /// May only change while inactive (see ``setUserInteractionEnabled(_:)``).
+    public var isUserInteractionEnabled: Bool {
+        get { userInteraction }
+        set { report { try setUserInteractionEnabled(newValue) } }
+    }
+
+    /// Whether the host hit-tests animating views itself (a flag for hit-testing layers).
+    public var isManualHitTestingEnabled = false
+
+    /// Sets ``isInterruptible``.
+    /// - Throws: ``AnimatorError/setWhileActive(property:)`` unless the animator is inactive.
+    public func setInterruptible(_ value: Bool) throws {
+        guard state == .inactive else { throw AnimatorError.setWhileActive(property: "isInterruptible") }
+        interruptible = value
+    }
+
+    /// Sets ``isUserInteractionEnabled``.
+    /// - Throws: ``AnimatorError/setWhileActive(property:)`` unless the animator is inactive.
+    public func setUserInteractionEnabled(_ value: Bool) throws {
+        guard state == .inactive else { throw AnimatorError.setWhileActive(property: "isUserInteractionEnabled") }
+        userInteraction = value
+    }
+
+    /// Sets ``fractionComplete``, throwing where the property setter reports.
+    /// - Parameter value: in [0, 1].
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for NaN or a value outside [0, 1];
+    ///   ``AnimatorError/callDuringCompletion(call:)`` from a completion handler.
+    public func setFractionComplete(_ value: Double) throws {
+        guard !value.isNaN, (0 ... 1).contains(value) else {
+            throw AnimatorError.invalidParameter(.outOfRange(parameter: "fractionComplete", value: value, expected: "[0, 1]"))
+        }
+        try checkNotCompleting("fractionComplete")
+        switch phase {
+        case .running, .stopped:
+            return
+        case .inactive:
+            try activate()
+            phase = .paused
+        case .paused, .waitingForBlocks:
+            phase = .paused
+        }
+        engine.scrub(record, to: value, linearly: scrubsLinearly)
+    }
+
+    func report(_ body: () throws -> Void) {
+        do { try body() } catch let error as AnimatorError {
+            Diagnostics.report(.illegalCall(error))
+        } catch {}
+    }
+
+    func checkNotCompleting(_ call: String) throws {
+        if isCompleting { throw AnimatorError.callDuringCompletion(call: call) }
+    }
+}

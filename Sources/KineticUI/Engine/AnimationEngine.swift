@@ -1,0 +1,207 @@
+import Kinetic
+
+/// Evaluates every running animator in one pass per frame, on a clock the host drives.
+///
+/// ## Model
+/// Every animated view property is a run of `Double` lanes in the engine (a *lane block*).
+/// Each lane's presentation value is `anchor + Σ span · progress` over the animations on
+/// it: `anchor` is where the first animation started, each animation adds its `span`
+/// (new model value − old model value) weighted by its eased progress. This is UIKit's
+/// additive model: several animators on one property add up, and every animation ends
+/// exactly at the model value (its lanes are released when the last animation on them
+/// ends). When all progress is 0 — say after running forward and back — the value is
+/// `anchor` exactly, the start value.
+///
+/// ## One tick
+/// ``tick()`` (called by the ``ManualClock`` on every advance, or by a
+/// ``RealTimeDriver``):
+/// 1. advances every running animator's time (one pass over contiguous timing records);
+/// 2. computes each animation segment's progress (one timing solve per segment — normally
+///    one per animator);
+/// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment
+///    (``Batch/scatterAddUnchecked(spans:targets:count:progress:into:)``);
+/// 4. finishes the animators whose run ended, in the order they were started, and then
+///    calls their completion handlers in that same order (each animator's handlers in the
+///    order they were added).
+///
+/// A tick in steady state allocates nothing. Completion handlers may start, stop or create
+/// animators; a clock advance made from inside a completion handler is run after the
+/// current tick ends.
+///
+/// The engine is main-actor isolated and owns no thread.
+@MainActor
+public final class AnimationEngine {
+    /// The engine that animators and block animations use when none is named.
+    public static let shared = AnimationEngine()
+
+    /// The clock that drives this engine.
+    public let clock: ManualClock
+
+    // Lanes (see EngineLanes.swift).
+    var anchor: [Double] = []
+    var output: [Double] = []
+    var laneContributions: [Int32] = []
+    var laneBlock: [Int32] = []
+    var blocks: [LaneBlock] = []
+    var freeBlockIDs: [Int32] = []
+    var freeRuns: [[Int32]] = Array(repeating: [], count: 7)
+
+    // Contributions (see EngineSegments.swift).
+    var spans: [Double] = []
+    var targets: [Int32] = []
+    var segments: [Segment] = []
+    var deadLaneCount = 0
+
+    // Timing records and the running animators they keep alive.
+    var records: [TimingRecord] = []
+    var retained: [PropertyAnimator?] = []
+    var freeRecordIDs: [Int32] = []
+    var nextOrder: UInt64 = 0
+
+    /// Whether presentation values are stale (set by every change, cleared by evaluation).
+    var dirty = false
+    private var ticking = false
+    private var tickPending = false
+    private var finished: [(id: Int32, order: UInt64)] = []
+
+    /// An engine on `clock` (a new clock at time 0 by default).
+    public init(clock: ManualClock = ManualClock()) {
+        self.clock = clock
+        clock.attach(self)
+        finished.reserveCapacity(64)
+    }
+
+    // MARK: Diagnostics
+
+    /// The number of animators that are active (running, paused or waiting for a delay).
+    public var activeAnimatorCount: Int { records.count - freeRecordIDs.count }
+    /// The number of property lanes currently animated (lanes with at least one animation).
+    public var animatedLaneCount: Int { laneContributions.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+    /// The number of (span, lane) contributions of live animations.
+    public var contributionCount: Int { spans.count - deadLaneCount }
+    /// Bytes of storage the engine holds (array capacities), for memory budgets.
+    public var storageBytes: Int {
+        anchor.capacity * 8 + output.capacity * 8 + laneContributions.capacity * 4 + laneBlock.capacity * 4
+            + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlockIDs.capacity * 4
+            + freeRuns.reduce(0) { $0 + $1.capacity * 4 }
+            + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
+            + records.capacity * MemoryLayout<TimingRecord>.stride + retained.capacity * 8 + freeRecordIDs.capacity * 4
+    }
+
+    // MARK: Ticking
+
+    /// Brings every animator to the clock's current time, writes every animated lane and
+    /// delivers the completions of animators whose run ended. Called by the clock on every
+    /// advance; call it directly only with a clock you drive some other way.
+    public func tick() {
+        if ticking {
+            tickPending = true
+            return
+        }
+        ticking = true
+        defer { ticking = false }
+        repeat {
+            tickPending = false
+            runTick()
+        } while tickPending
+    }
+
+    private func runTick() {
+        let now = clock.now
+        finished.removeAll(keepingCapacity: true)
+        records.withUnsafeMutableBufferPointer { r in
+            for i in r.indices where r[i].running {
+                if r[i].advance(to: now) { finished.append((Int32(i), r[i].order)) }
+            }
+        }
+        evaluate()
+        guard !finished.isEmpty else { return }
+        if finished.count > 1 { finished.sort { $0.order < $1.order } }
+        var done: [(PropertyAnimator, ViewAnimatingPosition)] = []
+        for (id, _) in finished {
+            guard let animator = retained[Int(id)] else { continue }
+            if let position = animator.runDidEnd(at: records[Int(id)].endPosition) {
+                done.append((animator, position))
+            }
+        }
+        compactIfNeeded()
+        for (animator, position) in done { animator.callCompletions(position) }
+    }
+
+    /// Brings presentation values up to date if anything changed since the last evaluation.
+    func flush() {
+        if dirty { evaluate() }
+    }
+
+    // MARK: Records
+
+    func makeRecord(curve: ProgressCurve, duration: Double, animator: PropertyAnimator) -> Int32 {
+        var record = TimingRecord()
+        record.inUse = true
+        record.curve = curve
+        record.duration = duration
+        record.order = nextOrder
+        nextOrder &+= 1
+        if let id = freeRecordIDs.popLast() {
+            records[Int(id)] = record
+            retained[Int(id)] = nil
+            return id
+        }
+        records.append(record)
+        retained.append(nil)
+        return Int32(records.count - 1)
+    }
+
+    func releaseRecord(_ id: Int32) {
+        records[Int(id)] = TimingRecord()
+        retained[Int(id)] = nil
+        freeRecordIDs.append(id)
+    }
+
+    /// Starts a leg of record `id` now (after `delay` seconds): time fraction from the
+    /// current one to `target` (1 or 0), over `length` seconds, along the record's curve
+    /// (`continuation == nil`) or, from each segment's current progress, along `continuation`.
+    func startLeg(_ id: Int32, to target: Double, length: Double, delay: Double = 0,
+                  continuation: ProgressCurve? = nil, endPosition: ViewAnimatingPosition? = nil,
+                  animator: PropertyAnimator) {
+        if continuation != nil { updateProgress() }
+        let i = Int(id)
+        records[i].f0 = records[i].f
+        records[i].f1 = target
+        records[i].start = clock.now + delay
+        records[i].length = length
+        records[i].u = 0
+        records[i].endPosition = endPosition ?? (target == 1 ? .end : .start)
+        if let continuation {
+            records[i].continuation = true
+            records[i].legCurve = continuation
+            records[i].linearScrub = false
+            captureContinuationBase(of: id)
+        } else if records[i].continuation {
+            // A direct leg after a continuation would jump back onto the original curve.
+            records[i].continuation = false
+        }
+        records[i].running = true
+        records[i].needsUpdate = true
+        records[i].order = nextOrder
+        nextOrder &+= 1
+        retained[i] = animator
+        dirty = true
+    }
+
+    /// Stops time for record `id` at its current fraction.
+    func pauseRecord(_ id: Int32) {
+        records[Int(id)].running = false
+        retained[Int(id)] = nil
+    }
+
+    /// Sets record `id`'s fraction while paused (a scrub).
+    func scrub(_ id: Int32, to fraction: Double, linearly: Bool) {
+        let i = Int(id)
+        records[i].f = fraction
+        records[i].continuation = false
+        records[i].linearScrub = linearly && !records[i].curve.isLinear
+        records[i].needsUpdate = true
+        dirty = true
+    }
+}

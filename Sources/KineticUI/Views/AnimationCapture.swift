@@ -1,0 +1,49 @@
+/// Collects the property writes made while an animations block runs (UIKit's implicit
+/// animation): for each (view, property) the model value before the first write. The new
+/// value is whatever the model holds when the block returns.
+@MainActor
+final class AnimationCapture {
+    private static var stack: [AnimationCapture] = []
+
+    /// The innermost block being captured, if any.
+    static var current: AnimationCapture? { stack.last }
+
+    private(set) var changes: [CapturedChange] = []
+    private var seen: [ObjectIdentifier: Int] = [:]
+    /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
+    let keyframes: KeyframeCollector?
+
+    private init(keyframes: KeyframeCollector?) {
+        self.keyframes = keyframes
+    }
+
+    /// Runs `body` and returns the changes it made to animatable properties.
+    static func run(keyframes: KeyframeCollector? = nil, _ body: () throws -> Void) rethrows -> [CapturedChange] {
+        let capture = AnimationCapture(keyframes: keyframes)
+        stack.append(capture)
+        defer { stack.removeLast() }
+        try body()
+        return capture.changes
+    }
+
+    /// Notes that `view.property` is about to be written (its old value is kept once).
+    func willChange(_ view: View, _ property: AnimatableProperty) {
+        let key = ObjectIdentifier(view)
+        let mask = seen[key, default: 0]
+        let bit = 1 << property.rawValue
+        guard mask & bit == 0 else { return }
+        seen[key] = mask | bit
+        changes.append(CapturedChange(view: view, property: property, old: view.lanes(of: property, in: view.modelLanes)))
+    }
+}
+
+/// The keyframes an `animateKeyframes` block adds.
+@MainActor
+final class KeyframeCollector {
+    struct Keyframe {
+        let start: Double
+        let duration: Double
+        let changes: [CapturedChange]
+    }
+    var keyframes: [Keyframe] = []
+}

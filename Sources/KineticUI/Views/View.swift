@@ -1,0 +1,288 @@
+import Kinetic
+
+/// A headless view: a node of a view tree with UIKit's animatable properties, each with a
+/// **model** value (what was last set, at once) and a **presentation** value (what the
+/// current frame of the ``AnimationEngine`` shows).
+///
+/// Writing an animatable property (`frame`, `bounds`, `center`, `alpha`, `transform`,
+/// `backgroundColor`) inside an animations block — of a ``PropertyAnimator`` or of
+/// ``View/animate(withDuration:delay:options:engine:animations:completion:)`` — sets the
+/// model at once and hands the change (old model value → new model value) to the
+/// animator, as UIKit's implicit animation does. Animations of several animators on one
+/// property add up. Outside an animations block a write takes effect at once; if the
+/// property is being animated, the running animations keep their offsets relative to the
+/// new model value (additive animation).
+///
+/// Non-finite values are not stored: the write is ignored and reported through
+/// ``Diagnostics`` (a property setter cannot throw).
+///
+/// Geometry is in points; `center` is in the superview's coordinates, `bounds` in the
+/// view's own; the transform applies about the centre, and `frame` is the bounding box of
+/// the transformed bounds in the superview's coordinates.
+@MainActor
+open class View {
+    /// Model lanes (see ``AnimatableProperty`` for the layout).
+    var modelLanes: [Double]
+    var hasBackgroundColor = false
+    /// The engine whose lanes animate this view (bound at the first animation).
+    weak var engine: AnimationEngine?
+    /// Per property: the engine lane block animating it, or −1.
+    var laneBlocks: [Int32] = [-1, -1, -1, -1, -1]
+
+    /// A name for traces and CSV timelines (UIKit's `accessibilityIdentifier` plays this role).
+    public var name: String?
+    /// An integer tag, as UIKit's `tag`.
+    public var tag = 0
+    /// Hidden views are skipped by hit-testing and drawn nowhere. Not animatable: set at once.
+    public var isHidden = false
+    /// Whether the view takes part in hit-testing.
+    public var isUserInteractionEnabled = true
+
+    /// The parent view, if any.
+    public private(set) weak var superview: View?
+    /// Children in back-to-front order.
+    public private(set) var subviews: [View] = []
+
+    /// A view with the given frame (points), alpha 1, the identity transform and no colour.
+    public init(frame: Rect = .zero) {
+        modelLanes = [Double](repeating: 0, count: AnimatableProperty.totalLanes)
+        modelLanes[AnimatableProperty.alpha.offset] = 1
+        let t = AnimatableProperty.transform.offset
+        modelLanes[t + 3] = 1
+        modelLanes[t + 4] = 1
+        modelLanes[0] = frame.origin.x + frame.size.width / 2
+        modelLanes[1] = frame.origin.y + frame.size.height / 2
+        modelLanes[4] = frame.size.width
+        modelLanes[5] = frame.size.height
+    }
+
+    // MARK: Model values
+
+    /// The centre, in the superview's coordinates (points). Animatable.
+    public var center: Point {
+        get { Point(x: modelLanes[0], y: modelLanes[1]) }
+        set { setModel(.center, [newValue.x, newValue.y]) }
+    }
+
+    /// The bounds (points). Animatable.
+    public var bounds: Rect {
+        get { Rect(x: modelLanes[2], y: modelLanes[3], width: modelLanes[4], height: modelLanes[5]) }
+        set { setModel(.bounds, [newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
+    }
+
+    /// The frame (points, superview coordinates). Setting it sets `center` to the frame's
+    /// middle and `bounds.size` to its size (with a non-identity transform, UIKit leaves the
+    /// result undefined; Kinetic applies the same rule). Animatable, through `center` and
+    /// `bounds`.
+    public var frame: Rect {
+        get { ViewGeometry.frame(center: center, size: bounds.size, transform: transform) }
+        set {
+            center = Point(x: newValue.origin.x + newValue.size.width / 2, y: newValue.origin.y + newValue.size.height / 2)
+            var b = bounds
+            b.size = newValue.size
+            bounds = b
+        }
+    }
+
+    /// Opacity, 0 (transparent) to 1 (opaque). Animatable.
+    public var alpha: Double {
+        get { modelLanes[AnimatableProperty.alpha.offset] }
+        set { setModel(.alpha, [newValue]) }
+    }
+
+    /// The affine transform, applied about the centre. Animatable; stored decomposed
+    /// (translation, rotation, scale, shear), so the value read back is the recomposed
+    /// transform (equal to what was set up to rounding), and rotations animate the shorter
+    /// way round.
+    public var transform: Transform2D {
+        get { lanes(of: .transform, in: modelLanes).withUnsafeBufferPointer { Transform2D(lanes: $0) } }
+        set {
+            var new = KineticLanes.of(newValue)
+            let old = lanes(of: .transform, in: modelLanes)
+            new.withUnsafeMutableBufferPointer { n in
+                old.withUnsafeBufferPointer { Transform2D.alignLanes(n, after: $0) }
+            }
+            setModel(.transform, new)
+        }
+    }
+
+    /// The fill colour (nil: none). Animatable; nil animates as clear.
+    public var backgroundColor: Color? {
+        get { hasBackgroundColor ? lanes(of: .backgroundColor, in: modelLanes).withUnsafeBufferPointer { Color(lanes: $0) } : nil }
+        set {
+            let lanes: [Double] = newValue.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0]
+            if newValue != nil, lanes.contains(where: { !$0.isFinite }) {
+                Diagnostics.report(.nonFiniteValue(view: name, property: "backgroundColor"))
+                return
+            }
+            setModel(.backgroundColor, lanes)
+            hasBackgroundColor = newValue != nil
+        }
+    }
+
+    /// The model values: what was last set (the end values of running animations).
+    public var model: ViewValues { values(from: modelLanes, hasColor: hasBackgroundColor) }
+
+    /// The presentation values: what the engine's current frame shows (the model values
+    /// when nothing animates the view).
+    public var presentation: ViewValues {
+        guard let engine, laneBlocks.contains(where: { $0 >= 0 }) else { return model }
+        var lanes = modelLanes
+        let colorAnimating = engine.readPresentation(of: self, into: &lanes)
+        return values(from: lanes, hasColor: hasBackgroundColor || colorAnimating)
+    }
+
+    // MARK: Tree
+
+    /// Adds `view` as the front-most child (removing it from its previous parent first).
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` (clamped to `0 ... subviews.count`) among the children.
+    public func insertSubview(_ view: View, at index: Int) {
+        guard view !== self else { return }
+        if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: i)
+        } else {
+            view.removeFromSuperview()
+        }
+        subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
+        view.superview = self
+    }
+
+    /// Inserts `view` just above `sibling` (at the end if `sibling` is not a child).
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        let i = subviews.firstIndex(where: { $0 === sibling }).map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: i)
+    }
+
+    /// Inserts `view` just below `sibling` (at the start if `sibling` is not a child).
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        insertSubview(view, at: subviews.firstIndex(where: { $0 === sibling }) ?? 0)
+    }
+
+    /// Moves a child to the front.
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Moves a child to the back.
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Detaches the view from its parent.
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Whether `self` is `view` or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var node: View? = self
+        while let n = node {
+            if n === view { return true }
+            node = n.superview
+        }
+        return false
+    }
+
+    // MARK: Layout
+
+    private var needsLayout = true
+
+    /// Lays out the children. The default does nothing; subclasses override it.
+    open func layoutSubviews() {}
+
+    /// Marks the view as needing layout.
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Runs ``layoutSubviews()`` now if the view needs layout, then lays out the children.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for child in subviews { child.layoutIfNeeded() }
+    }
+
+    // MARK: Snapshots
+
+    /// A copy of the view and its subtree as separate views (UIKit returns an image-backed
+    /// view; headless, the copy carries the same geometry, colours and names).
+    ///
+    /// - Parameter afterScreenUpdates: `true` copies the model values (the state after
+    ///   pending changes are drawn); `false` copies the presentation values (what the
+    ///   current frame shows).
+    public func snapshotView(afterScreenUpdates: Bool) -> View {
+        let copy = View()
+        let source = afterScreenUpdates ? model : presentation
+        copy.apply(source)
+        copy.name = name.map { "snapshot of \($0)" } ?? "snapshot"
+        copy.tag = tag
+        copy.isHidden = isHidden
+        for child in subviews {
+            copy.addSubview(child.snapshotView(afterScreenUpdates: afterScreenUpdates))
+        }
+        return copy
+    }
+
+    /// Sets every model value from `values` at once (not animated unless inside a block).
+    public func apply(_ values: ViewValues) {
+        center = values.center
+        bounds = values.bounds
+        alpha = values.alpha
+        transform = values.transform
+        backgroundColor = values.backgroundColor
+    }
+
+    // MARK: Internals
+
+    func lanes(of property: AnimatableProperty, in storage: [Double]) -> [Double] {
+        Array(storage[property.offset ..< property.offset + property.laneCount])
+    }
+
+    private func values(from lanes: [Double], hasColor: Bool) -> ViewValues {
+        let t = lanes.withUnsafeBufferPointer {
+            Transform2D(lanes: UnsafeBufferPointer(rebasing: $0[AnimatableProperty.transform.offset...]))
+        }
+        let c = AnimatableProperty.backgroundColor.offset
+        return ViewValues(
+            center: Point(x: lanes[0], y: lanes[1]),
+            bounds: Rect(x: lanes[2], y: lanes[3], width: lanes[4], height: lanes[5]),
+            alpha: lanes[AnimatableProperty.alpha.offset],
+            transform: t,
+            backgroundColor: hasColor ? Color(red: lanes[c], green: lanes[c + 1], blue: lanes[c + 2], alpha: lanes[c + 3]) : nil)
+    }
+
+    /// Every model write goes through here: capture inside an animations block, additive
+    /// shift of running animations outside one.
+    func setModel(_ property: AnimatableProperty, _ new: [Double]) {
+        guard new.allSatisfy(\.isFinite) else {
+            Diagnostics.report(.nonFiniteValue(view: name, property: property.description))
+            return
+        }
+        let o = property.offset
+        if let capture = AnimationCapture.current {
+            capture.willChange(self, property)
+        } else if let engine, laneBlocks[property.rawValue] >= 0 {
+            engine.modelWillChange(self, property, old: lanes(of: property, in: modelLanes), new: new)
+        }
+        for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
+    }
+}
+
+/// Lane helpers for the value types of the core.
+enum KineticLanes {
+    static func of<Value: Interpolatable>(_ value: Value) -> [Double] {
+        [Double](unsafeUninitializedCapacity: Value.laneCount) { buffer, count in
+            buffer.initialize(repeating: 0)
+            value.writeLanes(into: buffer)
+            count = Value.laneCount
+        }
+    }
+}
