@@ -40,10 +40,12 @@ build: deps
 
 demo: build
 	$(SWIFT) run -c $(CONFIG) --skip-build kinetic demo --output-dir $(DATA)
+	$(SWIFT) run -c $(CONFIG) --skip-build kinetic export $(DATA)
 
-test: deps
+test: deps plot-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	$(SWIFT) test -c $(CONFIG) --skip-build --disable-swift-testing
+	$(MAKE) test-c
 
 bench: deps
 	$(SWIFT) package --disable-sandbox benchmark $(BENCH_ARGS)
@@ -54,3 +56,73 @@ bench-ci: deps
 
 clean:
 	rm -rf .build
+
+# ---- The C interface (Sources/KineticC): install, and its tests from C and Python ----
+#
+#   make install PREFIX=/opt/kinetic   libKineticC.so, include/kinetic.h, lib/pkgconfig/kinetic.pc
+#   make test-c                        install into .build-install, build Tests/KineticCTests/
+#                                      kinetic_test.c through pkg-config, run it and the ctypes script
+#
+# The library links the Swift runtime (libswiftCore.so …) from the toolchain, found through its own
+# RUNPATH; kinetic.pc repeats that directory in Libs so a program also finds it after a relink.
+.PHONY: install test-c
+
+PREFIX        ?= /usr/local
+# Extra `swift build` flags for the recipes below only (e.g. --scratch-path DIR).
+SWIFTPM_FLAGS ?=
+CC            ?= cc
+KINETIC_VERSION := $(shell awk '/^\#define KN_VERSION_(MAJOR|MINOR|PATCH) /{v = v s $$3; s = "."} END {print v}' Sources/KineticC/include/kinetic.h)
+SWIFT_RUNTIME_DIR ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); echo "$$(dirname "$$d")/lib/swift/linux")
+C_TEST_DIR    := $(CURDIR)/.build-install
+# The reference values: the Swift API's, printed bit-exactly by the CLI.
+C_TEST_CURVE  := 0.34,1.56,0.64,1
+C_TEST_SPRING := --damping-ratio 0.5 --response 0.4 --velocity 2 --rate 240
+
+install: deps
+	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --product KineticC
+	@prefix="$(abspath $(PREFIX))"; \
+	bin=$$($(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --show-bin-path) && \
+	mkdir -p "$$prefix/lib/pkgconfig" "$$prefix/include" && \
+	install -m 755 "$$bin/libKineticC.so" "$$prefix/lib/libKineticC.so" && \
+	install -m 644 Sources/KineticC/include/kinetic.h "$$prefix/include/kinetic.h" && \
+	{ echo "prefix=$$prefix"; \
+	  echo 'libdir=$${prefix}/lib'; \
+	  echo 'includedir=$${prefix}/include'; \
+	  echo 'swiftruntimedir=$(SWIFT_RUNTIME_DIR)'; \
+	  echo ''; \
+	  echo 'Name: kinetic'; \
+	  echo 'Description: Kinetic animation timing (cubic-bezier curves, springs, batch store): C interface'; \
+	  echo 'Version: $(KINETIC_VERSION)'; \
+	  echo 'Cflags: -I$${includedir}'; \
+	  echo 'Libs: -L$${libdir} -lKineticC -Wl,-rpath,$${libdir} -Wl,-rpath,$${swiftruntimedir}'; \
+	} > "$$prefix/lib/pkgconfig/kinetic.pc" && \
+	echo "install: $$prefix/lib/libKineticC.so, $$prefix/include/kinetic.h, $$prefix/lib/pkgconfig/kinetic.pc"
+
+test-c: deps
+	$(MAKE) install PREFIX=$(C_TEST_DIR)
+	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --product kinetic
+	@bin=$$($(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --show-bin-path) && \
+	mkdir -p $(C_TEST_DIR)/reference && \
+	"$$bin/kinetic" sample bezier $(C_TEST_CURVE) --count 1001 -o $(C_TEST_DIR)/reference/bezier.csv && \
+	"$$bin/kinetic" sample spring $(C_TEST_SPRING) -o $(C_TEST_DIR)/reference/spring.csv
+	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -o $(C_TEST_DIR)/kinetic_test \
+	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
+	  $$(pkg-config --cflags --libs kinetic) -lm
+	$(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
+	python3 Tests/KineticCTests/kinetic_ctypes.py $(C_TEST_DIR)/lib/libKineticC.so \
+	  $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
+
+# matplotlib, for notebooks-data/plot.py and its test; installed from PyPI only when missing.
+# Never fails the build: without python3, pip or network the plot.py test is skipped.
+.PHONY: plot-deps
+plot-deps:
+	@if ! command -v python3 >/dev/null 2>&1; then \
+	  echo "plot-deps: no python3; the plot.py test will be skipped"; \
+	elif python3 -c "import matplotlib" >/dev/null 2>&1; then \
+	  echo "plot-deps: matplotlib present"; \
+	else \
+	  echo "plot-deps: installing matplotlib from PyPI"; \
+	  python3 -m pip install --quiet --retries 1 --timeout 20 matplotlib || \
+	    echo "plot-deps: note: could not install matplotlib (PyPI unreachable, or pip refused); the plot.py test will be skipped"; \
+	fi

@@ -52,7 +52,7 @@ let package = Package(
             name: "KineticCTests",
             dependencies: ["KineticC", "Kinetic"],
             // The C program and the ctypes script run from `make test-c`, not from XCTest.
-            exclude: ["kinetic_test.c", "kinetic_ctypes.py"]
+            exclude: ["kinetic_test.c", "kinetic_test_store.c", "kinetic_test.h", "kinetic_ctypes.py"]
         ),
         .testTarget(
             name: "KineticUITests",
@@ -63,6 +63,7 @@ let package = Package(
             dependencies: [
                 "Kinetic",
                 "KineticC",
+                "KineticUI",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/KineticBenchmarks",

@@ -76,6 +76,8 @@ let benchmarks: @Sendable () -> Void = {
     )
     batchBenchmarks() // Batch kernels: BatchBenchmarks.swift
     storeBenchmarks() // BatchStore and KeyframeBatch: StoreBenchmarks.swift
+    engineBenchmarks() // The KineticUI engine against the core: EngineBenchmarks.swift
+    cInterfaceBenchmarks() // The C interface against the Swift call: CInterfaceBenchmarks.swift
 
     var rng = SeededGenerator(seed: 0x4B49_4E45_5449_43)
     // Random progress values in [0, 1], shared by every bezier benchmark.

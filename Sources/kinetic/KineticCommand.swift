@@ -8,12 +8,12 @@ import Kinetic
 struct KineticCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kinetic",
-        abstract: "Sample Kinetic's timing curves and springs to CSV, and run the demo.",
+        abstract: "Sample Kinetic's timing curves and springs to CSV, plot them to SVG, and run the demo.",
         discussion: """
             Numbers are written in Swift's shortest round-trip form and read back bit for bit; \
             non-finite values are written nan, inf and -inf.
             """,
-        subcommands: [SampleCommand.self, DemoCommand.self, BakeCommand.self]
+        subcommands: [SampleCommand.self, DemoCommand.self, BakeCommand.self, PlotCommand.self, ExportCommand.self]
     )
 
     /// Runs the tool. Replaces ArgumentParser's default `main()` so that a failure prints a

@@ -274,6 +274,6 @@ final class CLITests: XCTestCase {
     }
 
     func testUnknownSubcommandIsOneLine() throws {
-        try assertOneLineError(["plot"], contains: "plot")
+        try assertOneLineError(["frobnicate"], contains: "frobnicate")
     }
 }

@@ -34,6 +34,8 @@ public enum AnimatorError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(ParameterError)
     /// `View.addKeyframe` called outside an `animateKeyframes` animations block.
     case keyframeOutsideAnimateKeyframes
+    /// A property already carries 65,535 live animations (the engine's limit per lane).
+    case tooManyAnimations(view: String, property: String)
     /// A view animated by one engine was handed to an animator of another engine.
     case viewBoundToAnotherEngine(view: String)
 
@@ -67,6 +69,8 @@ public enum AnimatorError: Error, Equatable, Sendable, CustomStringConvertible {
             return error.description
         case .keyframeOutsideAnimateKeyframes:
             return "addKeyframe(withRelativeStartTime:relativeDuration:animations:) must be called inside an animateKeyframes animations block"
+        case .tooManyAnimations(let view, let property):
+            return "\(property) of view \(view) already has 65,535 running animations"
         case .viewBoundToAnotherEngine(let view):
             return "view \(view) is animated by another AnimationEngine"
         }

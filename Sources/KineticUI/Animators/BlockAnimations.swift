@@ -121,8 +121,37 @@ extension View {
         let direct = try AnimationCapture.run(keyframes: collector, animations)
         try animator.activate()
         try animator.addKeyframe(direct, start: 0, length: 1, discrete: false)
+        // A segment animates to the model value it finds, so each keyframe's end values are
+        // put back into the model while its segment is made; the final values afterwards.
+        // With `.beginFromCurrentState`, only the first segment of this call on a property
+        // starts from the screen value; later keyframes continue from the earlier ones.
+        var finals: [(view: View, offset: Int, lanes: [Double])] = []
+        var saved: [ObjectIdentifier: Set<Int>] = [:]
+        var animated: [ObjectIdentifier: Set<Int>] = [:]
+        for change in direct { animated[ObjectIdentifier(change.view), default: []].insert(change.property.offset) }
+        let fromCurrentState = animator.beginsFromCurrentState
+        defer {
+            animator.beginsFromCurrentState = fromCurrentState
+            for final in finals {
+                final.view.modelLanes.replaceSubrange(final.offset ..< final.offset + final.lanes.count, with: final.lanes)
+            }
+        }
         for keyframe in collector.keyframes {
-            try animator.addKeyframe(keyframe.changes, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+            var first: [CapturedChange] = [], again: [CapturedChange] = []
+            for (change, end) in zip(keyframe.changes, keyframe.ends) {
+                let o = change.property.offset, id = ObjectIdentifier(change.view)
+                if saved[id, default: []].insert(o).inserted {
+                    finals.append((change.view, o, change.view.lanes(of: change.property, in: change.view.modelLanes)))
+                }
+                change.view.modelLanes.replaceSubrange(o ..< o + end.count, with: end)
+                if animated[id, default: []].insert(o).inserted { first.append(change) } else { again.append(change) }
+            }
+            animator.beginsFromCurrentState = fromCurrentState
+            try animator.addKeyframe(first, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+            if !again.isEmpty {
+                animator.beginsFromCurrentState = false
+                try animator.addKeyframe(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+            }
         }
         if let completion { animator.addCompletion { completion($0 == .end) } }
         animator.run(delay: delay)
@@ -148,7 +177,8 @@ extension View {
                 parameter: "relativeStartTime + relativeDuration", value: frameStartTime + frameDuration, expected: "[0, 1]"))
         }
         let changes = AnimationCapture.run(animations)
-        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration, changes: changes))
+        let ends = changes.map { $0.view.lanes(of: $0.property, in: $0.view.modelLanes) }
+        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration, changes: changes, ends: ends))
     }
 }
 
@@ -164,13 +194,17 @@ extension PropertyAnimator {
     /// Creates, configures and starts an animator (`runningPropertyAnimator`): the curve
     /// comes from `options` (ease-in-out by default); the animator is returned running (or
     /// waiting for its delay).
+    ///
+    /// Called inside another block-based animations block, it inherits that animation's
+    /// duration and curve unless `.overrideInheritedDuration` / `.overrideInheritedCurve`
+    /// is set, and it is not interruptible (UIKit's header).
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or delay.
     public static func runningPropertyAnimator(withDuration duration: Double, delay: Double, options: AnimationOptions,
                                                engine: AnimationEngine = .shared,
                                                animations: @escaping @MainActor () -> Void,
                                                completion: (@MainActor (ViewAnimatingPosition) -> Void)? = nil) throws
         -> PropertyAnimator {
-        try makeBlockAnimator(duration: duration, delay: delay, options: options.union(.overrideInheritedDuration),
+        try makeBlockAnimator(duration: duration, delay: delay, options: options,
                               timing: nil, engine: engine, animations: animations, completion: completion)
     }
 
@@ -191,6 +225,7 @@ extension PropertyAnimator {
         animator.autoreverses = options.contains(.autoreverse)
         animator.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         try animator.setUserInteractionEnabled(options.contains(.allowUserInteraction))
+        if !BlockAnimationContext.stack.isEmpty { try animator.setInterruptible(false) }
         BlockAnimationContext.stack.append((duration, curve))
         defer { BlockAnimationContext.stack.removeLast() }
         try animator.addAnimations(animations)

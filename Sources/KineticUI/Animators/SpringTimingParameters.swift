@@ -98,10 +98,10 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
         case .physical(let spring):
             let settle = Swift.max(spring.settlingDuration(initialVelocity: initialVelocity.dx),
                                    spring.settlingDuration(initialVelocity: initialVelocity.dy))
-            return (.spring(spring, period: settle, vx: initialVelocity.dx, vy: initialVelocity.dy), settle)
+            return (.spring(SpringProgress(spring, period: settle, vx: initialVelocity.dx, vy: initialVelocity.dy)), settle)
         case .dampingRatio(let ratio):
             let unit = try Self.check { try Spring(settlingDuration: 1, dampingRatio: ratio) }
-            return (.spring(unit, period: 1, vx: initialVelocity.dx * duration, vy: initialVelocity.dy * duration), duration)
+            return (.spring(SpringProgress(unit, period: 1, vx: initialVelocity.dx * duration, vy: initialVelocity.dy * duration)), duration)
         }
     }
 

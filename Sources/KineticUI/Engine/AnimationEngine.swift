@@ -40,7 +40,8 @@ public final class AnimationEngine {
     // Lanes (see EngineLanes.swift).
     var anchor: [Double] = []
     var output: [Double] = []
-    var laneContributions: [Int32] = []
+    /// Live animations per lane (at most 65,535 on one lane).
+    var laneContributions: [UInt16] = []
     var laneBlock: [Int32] = []
     var blocks: [LaneBlock] = []
     var freeBlockIDs: [Int32] = []
@@ -81,7 +82,7 @@ public final class AnimationEngine {
     public var contributionCount: Int { spans.count - deadLaneCount }
     /// Bytes of storage the engine holds (array capacities), for memory budgets.
     public var storageBytes: Int {
-        anchor.capacity * 8 + output.capacity * 8 + laneContributions.capacity * 4 + laneBlock.capacity * 4
+        anchor.capacity * 8 + output.capacity * 8 + laneContributions.capacity * 2 + laneBlock.capacity * 4
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlockIDs.capacity * 4
             + freeRuns.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
@@ -137,7 +138,6 @@ public final class AnimationEngine {
 
     func makeRecord(curve: ProgressCurve, duration: Double, animator: PropertyAnimator) -> Int32 {
         var record = TimingRecord()
-        record.inUse = true
         record.curve = curve
         record.duration = duration
         record.order = nextOrder
@@ -147,6 +147,8 @@ public final class AnimationEngine {
             retained[Int(id)] = nil
             return id
         }
+        records.reserveGeometrically(adding: 1)
+        retained.reserveGeometrically(adding: 1)
         records.append(record)
         retained.append(nil)
         return Int32(records.count - 1)
@@ -182,6 +184,7 @@ public final class AnimationEngine {
             records[i].continuation = false
         }
         records[i].running = true
+        records[i].updateProgress()
         records[i].needsUpdate = true
         records[i].order = nextOrder
         nextOrder &+= 1
@@ -201,7 +204,18 @@ public final class AnimationEngine {
         records[i].f = fraction
         records[i].continuation = false
         records[i].linearScrub = linearly && !records[i].curve.isLinear
+        records[i].updateProgress()
         records[i].needsUpdate = true
         dirty = true
+    }
+}
+
+extension Array {
+    /// Makes room for `n` more elements, growing by an eighth (not doubling) so that the
+    /// engine's arrays carry little unused capacity; still amortised O(1) per element.
+    mutating func reserveGeometrically(adding n: Int) {
+        let needed = count + n
+        guard needed > capacity else { return }
+        reserveCapacity(Swift.max(needed, count + count / 8 + 16))
     }
 }

@@ -8,18 +8,23 @@ extension AnimationEngine {
             start = Int(reused)
         } else {
             start = anchor.count
+            anchor.reserveGeometrically(adding: n)
+            output.reserveGeometrically(adding: n)
+            laneContributions.reserveGeometrically(adding: n)
+            laneBlock.reserveGeometrically(adding: n)
             anchor.append(contentsOf: repeatElement(0, count: n))
             output.append(contentsOf: repeatElement(0, count: n))
             laneContributions.append(contentsOf: repeatElement(0, count: n))
             laneBlock.append(contentsOf: repeatElement(0, count: n))
         }
-        let block = LaneBlock(view: view, property: property, start: Int32(start), contributions: 0)
+        let block = LaneBlock(view: view, start: Int32(start), property: property)
         let id: Int32
         if let free = freeBlockIDs.popLast() {
             id = free
             blocks[Int(id)] = block
         } else {
             id = Int32(blocks.count)
+            blocks.reserveGeometrically(adding: 1)
             blocks.append(block)
         }
         for j in 0 ..< n {

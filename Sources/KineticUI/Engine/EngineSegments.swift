@@ -16,6 +16,8 @@ struct Segment {
     /// Hold the start value until the window ends, then jump (keyframe discrete mode).
     var discrete: Bool
     var alive = true
+    /// Spans the whole run, linearly in time (takes the record's progress as is).
+    var wholeRun: Bool { windowStart == 0 && windowLength == 1 && !inverted && !discrete }
     /// Progress when the current continuation leg began.
     var baseX = 0.0, baseY = 0.0
     /// Current progress.
@@ -37,10 +39,8 @@ struct Segment {
 /// A view property's run of lanes in the engine.
 struct LaneBlock {
     var view: View?
-    var property: AnimatableProperty
     var start: Int32
-    /// Contributions of live animations on the block's lanes.
-    var contributions: Int32
+    var property: AnimatableProperty
 }
 
 /// A property an animations block changed, with its model lanes before the block.
@@ -56,11 +56,17 @@ extension AnimationEngine {
     /// Recomputes the progress of every segment whose record moved.
     func updateProgress() {
         records.withUnsafeBufferPointer { r in
+            guard let r0 = r.baseAddress else { return }
             segments.withUnsafeMutableBufferPointer { s in
                 for k in s.indices where s[k].alive {
-                    let o = Int(s[k].owner)
-                    guard r[o].needsUpdate else { continue }
-                    Self.progress(of: &s[k], record: r[o])
+                    let record = r0 + Int(s[k].owner)
+                    guard record.pointee.needsUpdate else { continue }
+                    if s[k].wholeRun, !record.pointee.continuation, !record.pointee.linearScrub {
+                        s[k].progressX = record.pointee.progressX
+                        s[k].progressY = record.pointee.progressY
+                    } else {
+                        Self.progress(of: &s[k], record: record)
+                    }
                 }
             }
         }
@@ -69,8 +75,8 @@ extension AnimationEngine {
         }
     }
 
-    @inline(__always)
-    static func progress(of s: inout Segment, record r: TimingRecord) {
+    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>) {
+        let r = record.pointee
         if r.continuation {
             let cx = r.legCurve.x(r.u)
             let cy = r.legCurve.isAxisDependent ? r.legCurve.y(r.u) : cx
@@ -149,6 +155,14 @@ extension AnimationEngine {
             if let bound = change.view.engine, bound !== self {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
             }
+            let b = change.view.laneBlocks[change.property.rawValue]
+            if b >= 0 {
+                let start = Int(blocks[Int(b)].start)
+                if laneContributions[start ..< start + change.property.laneCount].contains(UInt16.max) {
+                    throw AnimatorError.tooManyAnimations(view: change.view.name ?? "(unnamed)",
+                                                          property: change.property.description)
+                }
+            }
         }
         if fromCurrentState { updateProgress() }
         var xs: [(Double, Int32)] = [], ys: [(Double, Int32)] = []
@@ -168,20 +182,23 @@ extension AnimationEngine {
                     span = new[j] - anchor[Int(t)]
                 }
                 laneContributions[Int(t)] += 1
-                blocks[Int(block)].contributions += 1
                 if p.isVertical(lane: j) { ys.append((span, t)) } else { xs.append((span, t)) }
             }
         }
         let count = xs.count + ys.count
         guard count > 0 else { return 0 }
         let start = Int32(spans.count)
+        spans.reserveGeometrically(adding: count)
+        targets.reserveGeometrically(adding: count)
+        segments.reserveGeometrically(adding: 1)
         for (s, t) in xs + ys {
             spans.append(s)
             targets.append(t)
         }
         var segment = Segment(owner: id, start: start, countX: Int32(xs.count), countY: Int32(ys.count),
                               windowStart: windowStart, windowLength: windowLength, inverted: inverted, discrete: discrete)
-        Self.progress(of: &segment, record: records[Int(id)])
+        records[Int(id)].updateProgress()
+        records.withUnsafeBufferPointer { Self.progress(of: &segment, record: $0.baseAddress! + Int(id)) }
         if records[Int(id)].continuation {
             // Joining a continuation leg: start from nothing along the leg's curve.
             segment.progressX = 0
@@ -265,9 +282,12 @@ extension AnimationEngine {
             }
         }
         laneContributions[t] -= 1
-        if laneContributions[t] == 0 { anchor[t] = view.modelLanes[k] }
-        blocks[b].contributions -= 1
-        if blocks[b].contributions == 0 { freeBlock(Int32(b)) }
+        guard laneContributions[t] == 0 else { return }
+        anchor[t] = view.modelLanes[k]
+        let start = Int(blocks[b].start)
+        if !laneContributions[start ..< start + blocks[b].property.laneCount].contains(where: { $0 > 0 }) {
+            freeBlock(Int32(b))
+        }
     }
 
     // MARK: Compaction

@@ -4,10 +4,10 @@ import Kinetic
 /// progress (0 at g = 0 exactly; 1, or within a spring's settling tolerance of 1, at g = 1).
 enum ProgressCurve: Sendable {
     case linear
-    case cubic(CubicBezier)
-    /// `spring.value(at: g · period, initialVelocity: v)`, v = vx for horizontal lanes and vy
-    /// for vertical ones (normalised to the move, per unit of `g · period`).
-    case spring(Spring, period: Double, vx: Double, vy: Double)
+    /// Boxed (`indirect`) so that the enum is one pointer wide in the record array.
+    indirect case cubic(CubicBezier)
+    /// A spring (boxed, so that the enum stays small in the engine's record array).
+    case spring(SpringProgress)
 
     /// The progress at fraction `g` for horizontal (and one-dimensional) lanes.
     @inline(__always)
@@ -15,7 +15,7 @@ enum ProgressCurve: Sendable {
         switch self {
         case .linear: return g
         case .cubic(let curve): return curve.value(at: g)
-        case .spring(let spring, let period, let vx, _): return spring.value(at: g * period, initialVelocity: vx)
+        case .spring(let s): return s.spring.value(at: g * s.period, initialVelocity: s.vx)
         }
     }
 
@@ -23,14 +23,14 @@ enum ProgressCurve: Sendable {
     @inline(__always)
     func y(_ g: Double) -> Double {
         switch self {
-        case .spring(let spring, let period, _, let vy): return spring.value(at: g * period, initialVelocity: vy)
+        case .spring(let s): return s.spring.value(at: g * s.period, initialVelocity: s.vy)
         default: return x(g)
         }
     }
 
     /// Whether x and y progress can differ (a spring with different velocity components).
     var isAxisDependent: Bool {
-        if case .spring(_, _, let vx, let vy) = self { return vx != vy }
+        if case .spring(let s) = self { return s.vx != s.vy }
         return false
     }
 
@@ -53,5 +53,22 @@ enum ProgressCurve: Sendable {
             return (cubic.curve == .linear ? .linear : .cubic(cubic.curve), duration)
         }
         return (.cubic(.ease), duration)
+    }
+}
+
+/// A spring driven by the fraction of a run: `spring.value(at: g · period, initialVelocity: v)`,
+/// v = vx for horizontal lanes and vy for vertical ones (normalised to the move, per unit of
+/// `g · period`).
+final class SpringProgress: Sendable {
+    let spring: Spring
+    let period: Double
+    let vx: Double
+    let vy: Double
+
+    init(_ spring: Spring, period: Double, vx: Double, vy: Double) {
+        self.spring = spring
+        self.period = period
+        self.vx = vx
+        self.vy = vy
     }
 }

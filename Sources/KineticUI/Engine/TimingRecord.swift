@@ -8,7 +8,6 @@
 /// (after `continueAnimation`, or resuming after a linear scrub) each segment moves from the
 /// progress it had when the leg began to the leg's target along `legCurve`.
 struct TimingRecord {
-    var inUse = false
     /// Whether time advances the record (a running animator).
     var running = false
     /// Whether the segments' progress must be recomputed at the next evaluation.
@@ -36,12 +35,35 @@ struct TimingRecord {
     // Current values.
     var f: Double = 0
     var u: Double = 0
+    /// The curve at `f` (direct legs, not scrubbed): the progress of every segment that
+    /// spans the whole run, computed once per tick.
+    var progressX: Double = 0
+    var progressY: Double = 0
+
+    /// How close (seconds) to its end time a leg counts as ended: 1 ns, far below any
+    /// frame interval, far above the rounding of clock arithmetic.
+    static let endTolerance = 1e-9
 
     /// The progress target of the leg: 1 going forward, 0 going back.
     var target: Double { f1 >= f0 ? 1 : 0 }
 
-    /// Advances to clock time `now`; returns true when the leg (and the run) has ended.
+    /// Advances to clock time `now` and computes the run's progress; returns true when the
+    /// leg (and the run) has ended.
     mutating func advance(to now: Double) -> Bool {
+        let ended = advanceTime(to: now)
+        updateProgress()
+        return ended
+    }
+
+    /// The whole-run progress at the current fraction (one timing solve).
+    @inline(__always)
+    mutating func updateProgress() {
+        guard !continuation, !linearScrub else { return }
+        progressX = curve.x(f)
+        progressY = curve.isAxisDependent ? curve.y(f) : progressX
+    }
+
+    private mutating func advanceTime(to now: Double) -> Bool {
         needsUpdate = true
         while true {
             if now < start {
@@ -49,9 +71,11 @@ struct TimingRecord {
                 f = f0
                 return false
             }
-            let elapsed = now - start
-            if length > 0, elapsed < length {
-                u = elapsed / length
+            // A run of length L started at frame time a ends on the frame at a + L: the
+            // two times are computed differently (a + L against frame / rate) and may differ
+            // by rounding, so the end is taken within `endTolerance` of it.
+            if length > 0, now < start + length - Self.endTolerance {
+                u = (now - start) / length
                 f = f0 + (f1 - f0) * u
                 return false
             }

@@ -44,6 +44,9 @@ final class KeyframeCollector {
         let start: Double
         let duration: Double
         let changes: [CapturedChange]
+        /// Per change, the model lanes the keyframe's block left (its end values; later
+        /// keyframes overwrite the model before the segments are made).
+        let ends: [[Double]]
     }
     var keyframes: [Keyframe] = []
 }

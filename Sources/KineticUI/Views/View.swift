@@ -140,8 +140,9 @@ open class View {
     }
 
     /// Inserts `view` at `index` (clamped to `0 ... subviews.count`) among the children.
+    /// Inserting the view itself or one of its ancestors (a cycle) does nothing.
     public func insertSubview(_ view: View, at index: Int) {
-        guard view !== self else { return }
+        guard !isDescendant(of: view) else { return }
         if view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: i)
         } else {

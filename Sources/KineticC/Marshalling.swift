@@ -1,0 +1,66 @@
+// Checks shared by every export: NULL handles and pointers, int64_t counts, and C arrays
+// turned into buffers. Failures throw `InterfaceError` (NULL) or Kinetic's own
+// `ParameterError` (counts), so the messages read like the Swift API's.
+
+import Kinetic
+
+/// The largest count accepted for an array of doubles (its size in bytes must fit an Int).
+let maximumCount = Int64(Int.max / MemoryLayout<Double>.stride)
+
+/// Throws `KN_ERR_NULL_ARGUMENT` naming `name` when `pointer` is NULL.
+@inline(__always)
+func required<P>(_ pointer: P?, _ name: @autoclosure () -> String) throws -> P {
+    guard let pointer else { throw InterfaceError(status: .nullArgument, message: "\(name()) is NULL") }
+    return pointer
+}
+
+/// A C count as an Int: throws `KN_ERR_OUT_OF_RANGE` when negative or too large.
+@inline(__always)
+func checkedCount(_ count: Int64, _ name: @autoclosure () -> String) throws -> Int {
+    guard count >= 0 && count <= maximumCount else {
+        throw ParameterError.outOfRange(parameter: name(), value: Double(count), expected: "[0, \(maximumCount)]")
+    }
+    return Int(count)
+}
+
+/// `count` elements at `pointer`; NULL is allowed only for an empty array.
+@inline(__always)
+func buffer<T>(_ pointer: UnsafePointer<T>?, _ count: Int, _ name: @autoclosure () -> String) throws -> UnsafeBufferPointer<T> {
+    if count > 0 { _ = try required(pointer, name()) }
+    return UnsafeBufferPointer(start: count > 0 ? pointer : nil, count: count)
+}
+
+/// `count` writable elements at `pointer`; NULL is allowed only for an empty array.
+@inline(__always)
+func mutableBuffer<T>(_ pointer: UnsafeMutablePointer<T>?, _ count: Int, _ name: @autoclosure () -> String) throws -> UnsafeMutableBufferPointer<T> {
+    if count > 0 { _ = try required(pointer, name()) }
+    return UnsafeMutableBufferPointer(start: count > 0 ? pointer : nil, count: count)
+}
+
+/// A copy of `count` doubles at `pointer` as an array (NULL allowed when empty).
+func array(_ pointer: UnsafePointer<Double>?, _ count: Int, _ name: @autoclosure () -> String) throws -> [Double] {
+    Array(try buffer(pointer, count, name()))
+}
+
+// MARK: - Value handles (kn_bezier, kn_spring)
+
+/// An immutable value moved to the heap and handed to C as an opaque pointer.
+func makeHandle<T>(_ value: T) -> OpaquePointer {
+    let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    p.initialize(to: value)
+    return OpaquePointer(p)
+}
+
+/// The value behind a handle made by ``makeHandle(_:)``; throws for NULL.
+@inline(__always)
+func value<T>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) throws -> T {
+    UnsafePointer<T>(try required(handle, name)).pointee
+}
+
+/// Frees a handle made by ``makeHandle(_:)``; NULL is a no-op.
+func destroyHandle<T>(_ handle: OpaquePointer?, as type: T.Type) {
+    guard let handle else { return }
+    let p = UnsafeMutablePointer<T>(handle)
+    p.deinitialize(count: 1)
+    p.deallocate()
+}

@@ -1,0 +1,101 @@
+// kn_spring_*: Spring behind an opaque, immutable handle, and the Φ step over N springs.
+
+import Kinetic
+
+/// Stores a new spring handle in `out` (checked before the spring is built).
+private func create(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ make: () throws -> Spring) -> Int32 {
+    guarded {
+        let out = try required(out, "out")
+        out.pointee = makeHandle(try make())
+    }
+}
+
+@_cdecl("kn_spring_create")
+public func kn_spring_create(_ mass: Double, _ stiffness: Double, _ damping: Double,
+                             _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out) { try Spring(mass: mass, stiffness: stiffness, damping: damping) }
+}
+
+@_cdecl("kn_spring_create_damping_ratio")
+public func kn_spring_create_damping_ratio(_ dampingRatio: Double, _ response: Double,
+                                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out) { try Spring(dampingRatio: dampingRatio, response: response) }
+}
+
+@_cdecl("kn_spring_create_duration")
+public func kn_spring_create_duration(_ duration: Double, _ bounce: Double,
+                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out) { try Spring(duration: duration, bounce: bounce) }
+}
+
+@_cdecl("kn_spring_create_settling")
+public func kn_spring_create_settling(_ settlingDuration: Double, _ dampingRatio: Double, _ epsilon: Double,
+                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    create(out) { try Spring(settlingDuration: settlingDuration, dampingRatio: dampingRatio, epsilon: epsilon) }
+}
+
+@_cdecl("kn_spring_parameters")
+public func kn_spring_parameters(_ spring: OpaquePointer?, _ mass: UnsafeMutablePointer<Double>?,
+                                 _ stiffness: UnsafeMutablePointer<Double>?,
+                                 _ damping: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        mass?.pointee = s.mass
+        stiffness?.pointee = s.stiffness
+        damping?.pointee = s.damping
+    }
+}
+
+@_cdecl("kn_spring_value")
+public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
+                            _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        try required(out, "out").pointee = s.value(at: time, initialVelocity: initialVelocity)
+    }
+}
+
+@_cdecl("kn_spring_velocity")
+public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
+                               _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        try required(out, "out").pointee = s.velocity(at: time, initialVelocity: initialVelocity)
+    }
+}
+
+@_cdecl("kn_spring_settling_duration")
+public func kn_spring_settling_duration(_ spring: OpaquePointer?, _ initialVelocity: Double, _ epsilon: Double,
+                                        _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        try required(out, "out").pointee = s.settlingDuration(initialVelocity: initialVelocity, epsilon: epsilon)
+    }
+}
+
+@_cdecl("kn_spring_transition")
+public func kn_spring_transition(_ spring: OpaquePointer?, _ dt: Double, _ matrix: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        let m = try required(matrix, "matrix")
+        let phi = try s.transition(over: dt)
+        (m[0], m[1], m[2], m[3]) = (phi.m11, phi.m12, phi.m21, phi.m22)
+    }
+}
+
+@_cdecl("kn_spring_step")
+public func kn_spring_step(_ spring: OpaquePointer?, _ dt: Double, _ displacements: UnsafeMutablePointer<Double>?,
+                           _ velocities: UnsafeMutablePointer<Double>?, _ count: Int64) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        let n = try checkedCount(count, "count")
+        let x = try mutableBuffer(displacements, n, "displacements")
+        let v = try mutableBuffer(velocities, n, "velocities")
+        try s.transition(over: dt).step(displacements: x, velocities: v)
+    }
+}
+
+@_cdecl("kn_spring_destroy")
+public func kn_spring_destroy(_ spring: OpaquePointer?) {
+    destroyHandle(spring, as: Spring.self)
+}

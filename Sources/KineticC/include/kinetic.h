@@ -1,0 +1,279 @@
+/*
+ * kinetic.h: the C interface of Kinetic (cubic-bezier timing curves, springs and the
+ * batch store), for C, C++, Rust, Python (ctypes) and any language with a C FFI.
+ *
+ * Build and link:   cc app.c $(pkg-config --cflags --libs kinetic)
+ *
+ * CONVENTIONS
+ * - Plain C99. Every type is an opaque handle, a double, an int32_t / int64_t / uint64_t,
+ *   or a pointer to them; no Swift type crosses this boundary.
+ * - Every function returns a kn_status (KN_OK on success) and writes its result through
+ *   an out-parameter, except the few marked "cannot fail", which say why.
+ * - On failure nothing is written to the out-parameters (except the sizes reported with
+ *   KN_ERR_BUFFER_TOO_SMALL) and no handle or store changes. The calling
+ *   thread's last error message (kn_last_error_message) then names the bad value, e.g.
+ *   "x1 = 1.5 is outside [0, 1]".
+ * - Counts are int64_t so that a negative count is reported (KN_ERR_OUT_OF_RANGE) rather
+ *   than read as a huge size. A pointer to an array may be NULL only when its count is 0.
+ * - Destroying NULL is a no-op. Destroying a handle twice, or using it after it was
+ *   destroyed, is undefined behaviour (as with free()).
+ * - Units: progress is unitless (0 = start, 1 = end); time in seconds; spring velocity in
+ *   move distances per second (UIKit's normalised initial velocity).
+ * - Results are bit for bit those of the Swift API (Kinetic), which this library wraps.
+ *
+ * THREAD SAFETY
+ * - kn_bezier and kn_spring are immutable after creation: one handle may be used from any
+ *   number of threads at once (destroy it only when no thread uses it any more).
+ * - kn_store is mutable and NOT thread-safe: use each store from one thread at a time
+ *   (reads included); different stores may be used on different threads at once.
+ * - The last error message is per thread.
+ * - kn_status_message, kn_version and kn_version_string may be called from any thread.
+ */
+#ifndef KINETIC_H
+#define KINETIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- status and version */
+
+#define KN_VERSION_MAJOR 0
+#define KN_VERSION_MINOR 1
+#define KN_VERSION_PATCH 0
+
+/* A status code: KN_OK or one of the KN_ERR_ values below. */
+typedef int32_t kn_status;
+
+enum {
+    KN_OK = 0,
+    KN_ERR_NULL_ARGUMENT = 1,     /* a required handle or pointer was NULL */
+    KN_ERR_NOT_FINITE = 2,        /* a parameter was NaN or infinite */
+    KN_ERR_OUT_OF_RANGE = 3,      /* a parameter, count, lane or enum value is outside its range */
+    KN_ERR_COUNT_MISMATCH = 4,    /* arrays that must have equal lengths do not (or none given) */
+    KN_ERR_STALE_HANDLE = 5,      /* the store entry was removed, or never belonged to this store */
+    KN_ERR_WRONG_KIND = 6,        /* the operation does not apply to this kind of store entry */
+    KN_ERR_STRUCTURE_MISMATCH = 7,/* keyframe tracks of one entry differ in key times or interpolation
+                                     (reserved: kn_store_add_keyframes shares one structure by design) */
+    KN_ERR_UNSUPPORTED = 8,       /* the interpolation cannot be batched (reserved, as above) */
+    KN_ERR_BUFFER_TOO_SMALL = 9,  /* an output buffer has less capacity than the result */
+    KN_ERR_INTERNAL = 10          /* an unexpected error (a bug): see kn_last_error_message */
+};
+
+/* A static, NUL-terminated English description of `status` ("unknown status" for a value
+ * that is not a status). Cannot fail: every int32_t maps to a string; never free it. */
+const char *kn_status_message(kn_status status);
+
+/* Copies the calling thread's last error message (set by the last call on this thread that
+ * did not return KN_OK; "" if none) into `buffer`, NUL-terminated, truncated to `capacity`
+ * bytes. `*length` (if not NULL) receives the full length in bytes, without the NUL.
+ * `buffer` may be NULL when `capacity` is 0 (to ask for the length).
+ * Returns KN_ERR_BUFFER_TOO_SMALL when the message was truncated (the prefix is still
+ * written and NUL-terminated). This function never changes the last error itself. */
+kn_status kn_last_error_message(char *buffer, size_t capacity, size_t *length);
+
+/* The library's version (may differ from the KN_VERSION_ macros of the header a program
+ * was built with). Any of the pointers may be NULL; fails only if all three are NULL. */
+kn_status kn_version(int32_t *major, int32_t *minor, int32_t *patch);
+
+/* The version as a static string, e.g. "0.1.0". Cannot fail (a constant). */
+const char *kn_version_string(void);
+
+/* ---------------------------------------------------------------- cubic-bezier curves */
+
+/* A cubic-bezier timing curve from (0, 0) via (x1, y1) and (x2, y2) to (1, 1), with CSS /
+ * Core Animation semantics. Immutable: safe to share between threads. */
+typedef struct kn_bezier kn_bezier;
+
+/* The presets of kn_bezier_create_preset. */
+enum {
+    KN_BEZIER_LINEAR = 0,       /* (0, 0, 1, 1) */
+    KN_BEZIER_EASE = 1,         /* (0.25, 0.1, 0.25, 1) */
+    KN_BEZIER_EASE_IN = 2,      /* (0.42, 0, 1, 1) */
+    KN_BEZIER_EASE_OUT = 3,     /* (0, 0, 0.58, 1) */
+    KN_BEZIER_EASE_IN_OUT = 4   /* (0.42, 0, 0.58, 1) */
+};
+
+/* Creates the curve. x1, x2 in [0, 1]; y1, y2 any finite value (overshoot allowed).
+ * Errors: KN_ERR_NULL_ARGUMENT (out), KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (x1, x2). */
+kn_status kn_bezier_create(double x1, double y1, double x2, double y2, kn_bezier **out);
+
+/* Creates one of the KN_BEZIER_ presets. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE. */
+kn_status kn_bezier_create_preset(int32_t preset, kn_bezier **out);
+
+/* The control points. Any pointer may be NULL (not written). Errors: KN_ERR_NULL_ARGUMENT (curve). */
+kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y1, double *x2, double *y2);
+
+/* The eased progress at linear progress `x` (exact to 1e-12 in [0, 1]; outside, extrapolated
+ * along the end tangents; NaN only for NaN x). Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
+
+/* Evaluates `count` values: out[i] = value at xs[i], bit for bit as kn_bezier_value.
+ * `out` may equal `xs` (in place; other overlaps are undefined). xs and out may be NULL
+ * when count is 0. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (count < 0 or too large). */
+kn_status kn_bezier_values(const kn_bezier *curve, const double *xs, double *out, int64_t count);
+
+/* The slope dy/dx at linear progress `x` (±infinity where the tangent is vertical).
+ * Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_bezier_slope(const kn_bezier *curve, double x, double *out);
+
+/* Frees the curve. NULL is a no-op. Cannot fail. */
+void kn_bezier_destroy(kn_bezier *curve);
+
+/* ---------------------------------------------------------------- springs */
+
+/* A damped spring m·x'' + c·x' + k·(x − target) = 0. Immutable: safe to share between threads.
+ * value / velocity describe a unit move from 0 to 1 starting at time 0. */
+typedef struct kn_spring kn_spring;
+
+/* From physical parameters: mass > 0, stiffness > 0, damping >= 0.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
+kn_status kn_spring_create(double mass, double stiffness, double damping, kn_spring **out);
+
+/* Unit mass, from SwiftUI's damping ratio (>= 0; 1 = critical) and response (seconds, > 0). */
+kn_status kn_spring_create_damping_ratio(double damping_ratio, double response, kn_spring **out);
+
+/* Unit mass, from SwiftUI's perceptual duration (seconds, > 0) and bounce (in (-1, 1)). */
+kn_status kn_spring_create_duration(double duration, double bounce, kn_spring **out);
+
+/* Unit mass, settling (from rest, within epsilon of the target) after exactly
+ * `settling_duration` seconds (> 0), with damping ratio > 0 and epsilon in (0, 1)
+ * (Swift's default is 0.001). */
+kn_status kn_spring_create_settling(double settling_duration, double damping_ratio, double epsilon,
+                                    kn_spring **out);
+
+/* The physical parameters. Any pointer may be NULL. Errors: KN_ERR_NULL_ARGUMENT (spring). */
+kn_status kn_spring_parameters(const kn_spring *spring, double *mass, double *stiffness, double *damping);
+
+/* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
+ * bouncy), with `initial_velocity` in move distances per second. NaN only for NaN input.
+ * Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_spring_value(const kn_spring *spring, double time, double initial_velocity, double *out);
+
+/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_spring_velocity(const kn_spring *spring, double time, double initial_velocity, double *out);
+
+/* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good.
+ * +infinity for an undamped spring or epsilon <= 0; NaN only for NaN input (as the Swift API).
+ * Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_spring_settling_duration(const kn_spring *spring, double initial_velocity, double epsilon,
+                                      double *out);
+
+/* The exact state-transition matrix Φ(dt), row-major into matrix[4]:
+ * (displacement, velocity)(t + dt) = Φ · (displacement, velocity)(t).
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0). */
+kn_status kn_spring_transition(const kn_spring *spring, double dt, double matrix[4]);
+
+/* Steps `count` springs that share this spring's parameters by `dt` seconds, in place:
+ * displacements (position − target) and velocities (per second), structure of arrays.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count < 0). */
+kn_status kn_spring_step(const kn_spring *spring, double dt, double *displacements, double *velocities,
+                         int64_t count);
+
+/* Frees the spring. NULL is a no-op. Cannot fail. */
+void kn_spring_destroy(kn_spring *spring);
+
+/* ---------------------------------------------------------------- batch store */
+
+/* Structure-of-arrays storage for many animated lanes, evaluated in one pass per frame into
+ * one output array (Kinetic's BatchStore). Mutable: NOT thread-safe, one thread at a time. */
+typedef struct kn_store kn_store;
+
+/* An entry of a store. Ids are unique across all stores of the process and never reused,
+ * so a removed entry's id (or another store's) is reported as KN_ERR_STALE_HANDLE. 0 is
+ * never an entry (KN_ENTRY_NONE). */
+typedef uint64_t kn_entry;
+#define KN_ENTRY_NONE ((kn_entry)0)
+
+/* Keyframe segment interpolations (kn_store_add_keyframes). */
+enum {
+    KN_INTERPOLATION_HOLD = 0,        /* the start value until the next key time */
+    KN_INTERPOLATION_LINEAR = 1,      /* straight line */
+    KN_INTERPOLATION_EASED = 2,       /* straight line, local progress eased by a kn_bezier */
+    KN_INTERPOLATION_CATMULL_ROM = 3  /* cubic Hermite with Catmull-Rom tangents */
+};
+
+/* Creates an empty store. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_store_create(kn_store **out);
+
+/* Adds `count` lanes sharing one progress: value[i] = from[i] + progress·(to[i] − from[i]).
+ * All values finite. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
+kn_status kn_store_add_group(kn_store *store, const double *from, const double *to, int64_t count,
+                             double progress, kn_entry *out);
+
+/* Adds `count` lanes with their own progress each (progress[i], finite). */
+kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *to, const double *progress,
+                             int64_t count, kn_entry *out);
+
+/* Adds `track_count` scalar keyframe tracks (one output lane each) that share key times and
+ * interpolations, all at one progress.
+ * - key_times: key_count (>= 1) unitless times, non-decreasing, in [0, 1];
+ * - values: track_count × key_count doubles, row-major (track t's keys at values[t·key_count]);
+ * - interpolations: key_count − 1 KN_INTERPOLATION_ values (segment i starts at key i), or
+ *   NULL for all linear;
+ * - easings: key_count − 1 curves, used where the interpolation is KN_INTERPOLATION_EASED
+ *   (others may be NULL); the whole array may be NULL when no segment is eased. The store
+ *   copies the curves: they may be destroyed after this call.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (counts, times, enum values),
+ * KN_ERR_NOT_FINITE, KN_ERR_COUNT_MISMATCH (track_count or key_count 0). */
+kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64_t key_count,
+                                 const double *values, int64_t track_count, const int32_t *interpolations,
+                                 const kn_bezier *const *easings, double progress, kn_entry *out);
+
+/* Adds `count` springs sharing `spring`'s parameters: value = target + displacement,
+ * advanced by kn_store_tick. displacements / velocities may be NULL (all 0). */
+kn_status kn_store_add_springs(kn_store *store, const kn_spring *spring, const double *targets,
+                               const double *displacements, const double *velocities, int64_t count,
+                               kn_entry *out);
+
+/* Removes the entry (later entries' lanes move down). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE. */
+kn_status kn_store_remove(kn_store *store, kn_entry entry);
+
+/* *out = 1 if `entry` is a live entry of the store, else 0. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_store_contains(const kn_store *store, kn_entry entry, int32_t *out);
+
+/* Sets the progress of a group or keyframe entry (for a lanes entry: of all its lanes).
+ * Errors: KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND (springs), KN_ERR_NOT_FINITE. */
+kn_status kn_store_set_progress(kn_store *store, kn_entry entry, double progress);
+
+/* Sets each lane's progress of a lanes entry (`count` must equal its lane count).
+ * Errors: KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND, KN_ERR_COUNT_MISMATCH, KN_ERR_OUT_OF_RANGE. */
+kn_status kn_store_set_lane_progress(kn_store *store, kn_entry entry, const double *progress, int64_t count);
+
+/* Advances every spring entry by dt seconds (finite, >= 0), then evaluates every lane.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
+kn_status kn_store_tick(kn_store *store, double dt);
+
+/* Evaluates every lane at the current progress and spring states (no time step). */
+kn_status kn_store_evaluate(kn_store *store);
+
+/* The total number of lanes (output values) and of live entries. Either pointer may be NULL. */
+kn_status kn_store_counts(const kn_store *store, int64_t *lane_count, int64_t *entry_count);
+
+/* The entry's lanes in the output: [*offset, *offset + *count). Changes when an earlier
+ * entry is removed. Either pointer may be NULL. Errors: KN_ERR_STALE_HANDLE. */
+kn_status kn_store_range(const kn_store *store, kn_entry entry, int64_t *offset, int64_t *count);
+
+/* The value of lane `lane` (0-based within the entry) as of the last tick / evaluate
+ * (0 for an entry added since). Errors: KN_ERR_STALE_HANDLE, KN_ERR_OUT_OF_RANGE (lane). */
+kn_status kn_store_value(const kn_store *store, kn_entry entry, int64_t lane, double *out);
+
+/* Copies the entry's values into out[0 ..< capacity]; *count (if not NULL) receives the
+ * entry's lane count. Errors: KN_ERR_STALE_HANDLE, KN_ERR_OUT_OF_RANGE (capacity < 0),
+ * KN_ERR_BUFFER_TOO_SMALL (capacity < lane count: nothing copied, *count still set). */
+kn_status kn_store_read(const kn_store *store, kn_entry entry, double *out, int64_t capacity, int64_t *count);
+
+/* Copies every lane's value (groups, lanes, keyframes, springs, in that order); as kn_store_read. */
+kn_status kn_store_read_all(const kn_store *store, double *out, int64_t capacity, int64_t *count);
+
+/* Frees the store and all its entries. NULL is a no-op. Cannot fail. */
+void kn_store_destroy(kn_store *store);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KINETIC_H */

@@ -1,0 +1,177 @@
+import Kinetic
+import KineticC
+import XCTest
+
+/// The C exports, called through their Swift declarations, against the Swift API: results must
+/// agree bit for bit (the C layer only marshals), and every Kinetic error must arrive as its
+/// status with the Swift error's message. The C program and the ctypes script (`make test-c`)
+/// check the same through the installed header and library.
+final class KineticCExportTests: XCTestCase {
+    private let ok = Int32(0), nullArgument = Int32(1), notFinite = Int32(2), outOfRange = Int32(3)
+    private let staleHandle = Int32(5), wrongKind = Int32(6), bufferTooSmall = Int32(9)
+
+    private func lastError() -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        _ = kn_last_error_message(&buffer, UInt(buffer.count), nil)
+        return string(buffer)
+    }
+
+    /// The NUL-terminated string in `buffer`.
+    private func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Progress values in and outside [0, 1], from a fixed LCG.
+    private func sampleXs(_ count: Int) -> [Double] {
+        var state: UInt64 = 0x4B4E_4331
+        return (0 ..< count).map { _ in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53) * 1.4 - 0.2
+        }
+    }
+
+    func testBezierExportsAgreeWithSwiftBitForBit() throws {
+        let curves = CubicBezier.presets.map(\.curve) + [try CubicBezier(0.34, 1.56, 0.64, 1), try CubicBezier(0.9, 0.1, 0.1, 0.9)]
+        let xs = sampleXs(2000) + [0, 1, -0.0, .infinity, -.infinity]
+        for curve in curves {
+            var handle: OpaquePointer?
+            XCTAssertEqual(kn_bezier_create(curve.x1, curve.y1, curve.x2, curve.y2, &handle), ok)
+            defer { kn_bezier_destroy(handle) }
+            var out = [Double](repeating: .nan, count: xs.count)
+            XCTAssertEqual(xs.withUnsafeBufferPointer { x in
+                out.withUnsafeMutableBufferPointer { kn_bezier_values(handle, x.baseAddress, $0.baseAddress, Int64(xs.count)) }
+            }, ok)
+            let expected = curve.values(at: xs)
+            for (i, x) in xs.enumerated() {
+                var value = Double.nan, slope = Double.nan
+                XCTAssertEqual(kn_bezier_value(handle, x, &value), ok)
+                XCTAssertEqual(kn_bezier_slope(handle, x, &slope), ok)
+                XCTAssertEqual(value.bitPattern, curve.value(at: x).bitPattern, "\(curve) at \(x)")
+                XCTAssertEqual(slope.bitPattern, curve.slope(at: x).bitPattern, "\(curve) slope at \(x)")
+                XCTAssertEqual(out[i].bitPattern, expected[i].bitPattern, "\(curve) batch at \(x)")
+            }
+        }
+        for (index, preset) in CubicBezier.presets.enumerated() {
+            var handle: OpaquePointer?
+            XCTAssertEqual(kn_bezier_create_preset(Int32(index), &handle), ok)
+            var p = (0.0, 0.0, 0.0, 0.0)
+            XCTAssertEqual(kn_bezier_control_points(handle, &p.0, &p.1, &p.2, &p.3), ok)
+            XCTAssertEqual([p.0, p.1, p.2, p.3], [preset.curve.x1, preset.curve.y1, preset.curve.x2, preset.curve.y2])
+            kn_bezier_destroy(handle)
+        }
+    }
+
+    func testSpringExportsAgreeWithSwiftBitForBit() throws {
+        var handles: [OpaquePointer?] = [nil, nil, nil, nil]
+        XCTAssertEqual(kn_spring_create(2, 300, 12, &handles[0]), ok)
+        XCTAssertEqual(kn_spring_create_damping_ratio(0.7, 0.35, &handles[1]), ok)
+        XCTAssertEqual(kn_spring_create_duration(0.5, -0.4, &handles[2]), ok)
+        XCTAssertEqual(kn_spring_create_settling(0.6, 1.3, 0.002, &handles[3]), ok)
+        defer { handles.forEach(kn_spring_destroy) }
+        let springs = [try Spring(mass: 2, stiffness: 300, damping: 12), try Spring(dampingRatio: 0.7, response: 0.35),
+                       try Spring(duration: 0.5, bounce: -0.4),
+                       try Spring(settlingDuration: 0.6, dampingRatio: 1.3, epsilon: 0.002)]
+        for (handle, spring) in zip(handles, springs) {
+            var m = 0.0, k = 0.0, c = 0.0
+            XCTAssertEqual(kn_spring_parameters(handle, &m, &k, &c), ok)
+            XCTAssertEqual([m.bitPattern, k.bitPattern, c.bitPattern],
+                           [spring.mass.bitPattern, spring.stiffness.bitPattern, spring.damping.bitPattern])
+            for t in stride(from: -0.1, through: 2.0, by: 0.013) {
+                var value = 0.0, velocity = 0.0
+                XCTAssertEqual(kn_spring_value(handle, t, 1.5, &value), ok)
+                XCTAssertEqual(kn_spring_velocity(handle, t, 1.5, &velocity), ok)
+                XCTAssertEqual(value.bitPattern, spring.value(at: t, initialVelocity: 1.5).bitPattern)
+                XCTAssertEqual(velocity.bitPattern, spring.velocity(at: t, initialVelocity: 1.5).bitPattern)
+            }
+            var settle = 0.0
+            XCTAssertEqual(kn_spring_settling_duration(handle, -3, 0.0005, &settle), ok)
+            XCTAssertEqual(settle.bitPattern, spring.settlingDuration(initialVelocity: -3, epsilon: 0.0005).bitPattern)
+            var matrix = [Double](repeating: 0, count: 4)
+            XCTAssertEqual(kn_spring_transition(handle, 1.0 / 120, &matrix), ok)
+            let phi = try spring.transition(over: 1.0 / 120)
+            XCTAssertEqual(matrix.map(\.bitPattern), [phi.m11, phi.m12, phi.m21, phi.m22].map(\.bitPattern))
+            // The Φ step over N springs.
+            var x = sampleXs(300), v = sampleXs(300).reversed().map { $0 * 4 }
+            var expectedX = x, expectedV = v
+            try expectedX.withUnsafeMutableBufferPointer { ex in
+                try expectedV.withUnsafeMutableBufferPointer { try phi.step(displacements: ex, velocities: $0) }
+            }
+            XCTAssertEqual(kn_spring_step(handle, 1.0 / 120, &x, &v, 300), ok)
+            XCTAssertEqual(x.map(\.bitPattern), expectedX.map(\.bitPattern))
+            XCTAssertEqual(v.map(\.bitPattern), expectedV.map(\.bitPattern))
+        }
+    }
+
+    func testErrorsArriveAsStatusWithTheSwiftMessage() throws {
+        var handle: OpaquePointer?
+        XCTAssertEqual(kn_bezier_create(0.2, 0, 1.5, 1, &handle), outOfRange)
+        XCTAssertNil(handle)
+        XCTAssertThrowsError(try CubicBezier(0.2, 0, 1.5, 1)) { XCTAssertEqual(lastError(), "\($0)") }
+        XCTAssertEqual(kn_spring_create_duration(0.4, .nan, &handle), notFinite)
+        XCTAssertThrowsError(try Spring(duration: 0.4, bounce: .nan)) { XCTAssertEqual(lastError(), "\($0)") }
+        XCTAssertEqual(kn_bezier_values(nil, nil, nil, -1), nullArgument)
+        XCTAssertEqual(lastError(), "curve is NULL")
+        var value = 0.0
+        XCTAssertEqual(kn_spring_value(nil, 0, 0, &value), nullArgument)
+        XCTAssertEqual(lastError(), "spring is NULL")
+        XCTAssertEqual(String(cString: kn_status_message(staleHandle)), "the store entry was removed or belongs to another store")
+        // Truncation reports the full length.
+        var small = [CChar](repeating: 1, count: 4)
+        var length: UInt = 0
+        XCTAssertEqual(kn_last_error_message(&small, 4, &length), bufferTooSmall)
+        XCTAssertEqual(string(small), "spr")
+        XCTAssertEqual(length, UInt("spring is NULL".utf8.count))
+    }
+
+    /// The same operations on a BatchStore and through kn_store_*: the same lanes, bit for bit.
+    func testStoreAgreesWithBatchStoreBitForBit() throws {
+        let swift = BatchStore()
+        var store: OpaquePointer?
+        XCTAssertEqual(kn_store_create(&store), ok)
+        defer { kn_store_destroy(store) }
+        let spring = try Spring(dampingRatio: 0.4, response: 0.5)
+        var springHandle: OpaquePointer?
+        XCTAssertEqual(kn_spring_create_damping_ratio(0.4, 0.5, &springHandle), ok)
+        defer { kn_spring_destroy(springHandle) }
+        var ease: OpaquePointer?
+        XCTAssertEqual(kn_bezier_create_preset(1, &ease), ok)
+        defer { kn_bezier_destroy(ease) }
+
+        let from = sampleXs(50), to = sampleXs(100).suffix(50).map { $0 * 7 }
+        var g: UInt64 = 0, k: UInt64 = 0, s: UInt64 = 0
+        let swiftGroup = try swift.addGroup(from: from, to: Array(to), progress: 0.3)
+        XCTAssertEqual(kn_store_add_group(store, from, Array(to), 50, 0.3, &g), ok)
+        let times = [0, 0.3, 0.3, 1.0], values = (0 ..< 40).map { Double($0 % 7) - 3 }
+        let tracks = try (0 ..< 10).map { t in
+            try KeyframeTrack<Double>(keyTimes: times, values: Array(values[t * 4 ..< t * 4 + 4]),
+                                      interpolations: [.eased(.ease), .hold, .catmullRom])
+        }
+        let swiftKeys = try swift.addKeyframes(tracks, progress: 0.1)
+        let codes: [Int32] = [2, 0, 3]
+        let easings: [OpaquePointer?] = [ease, nil, nil]
+        XCTAssertEqual(kn_store_add_keyframes(store, times, 4, values, 10, codes, easings, 0.1, &k), ok)
+        let targets = sampleXs(20), displacements = sampleXs(40).suffix(20).map { $0 - 1 }
+        _ = try swift.addSprings(spring, targets: targets, displacements: Array(displacements))
+        XCTAssertEqual(kn_store_add_springs(store, springHandle, targets, Array(displacements), nil, 20, &s), ok)
+
+        for frame in 1 ... 30 {
+            let p = Double(frame) / 30
+            try swift.setProgress(p, for: swiftGroup)
+            try swift.setProgress(p, for: swiftKeys)
+            XCTAssertEqual(kn_store_set_progress(store, g, p), ok)
+            XCTAssertEqual(kn_store_set_progress(store, k, p), ok)
+            try swift.tick(over: 1.0 / 60)
+            XCTAssertEqual(kn_store_tick(store, 1.0 / 60), ok)
+            var count: Int64 = 0
+            var out = [Double](repeating: .nan, count: 80)
+            XCTAssertEqual(kn_store_read_all(store, &out, 80, &count), ok)
+            XCTAssertEqual(count, Int64(swift.laneCount))
+            XCTAssertEqual(out.map(\.bitPattern), swift.withValues { Array($0) }.map(\.bitPattern), "frame \(frame)")
+        }
+        XCTAssertEqual(kn_store_set_progress(store, s, 0.5), wrongKind)
+        XCTAssertEqual(kn_store_remove(store, k), ok)
+        XCTAssertEqual(kn_store_remove(store, k), staleHandle)
+        var value = 0.0
+        XCTAssertEqual(kn_store_value(store, s, 20, &value), outOfRange)
+    }
+}

@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""ctypes over the installed libKineticC: the main calls of kinetic.h, their error paths, and
+bit-for-bit agreement with the Swift API (through the CLI's reference CSVs, as kinetic_test.c).
+
+    python3 kinetic_ctypes.py LIBKINETICC_SO BEZIER_CSV SPRING_CSV
+
+The CSVs are written by `make test-c` with `kinetic sample bezier 0.34,1.56,0.64,1 --count 1001`
+and `kinetic sample spring --damping-ratio 0.5 --response 0.4 --velocity 2 --rate 240`.
+Ends with "kinetic_ctypes: N passed, M failed"; exits 1 on any failure.
+"""
+import ctypes as C
+import csv
+import math
+import struct
+import sys
+
+KN_OK, KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE = 0, 1, 2, 3
+KN_ERR_COUNT_MISMATCH, KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND = 4, 5, 6
+KN_ERR_BUFFER_TOO_SMALL = 9
+KN_BEZIER_EASE = 1
+KN_INTERPOLATION_HOLD, KN_INTERPOLATION_LINEAR, KN_INTERPOLATION_EASED = 0, 1, 2
+
+D, DP, I64, U64, I32 = C.c_double, C.POINTER(C.c_double), C.c_int64, C.c_uint64, C.c_int32
+VP, VPP = C.c_void_p, C.POINTER(C.c_void_p)
+
+
+def load(path):
+    lib = C.CDLL(path)
+    signatures = {
+        "kn_status_message": (C.c_char_p, [I32]),
+        "kn_last_error_message": (I32, [C.c_char_p, C.c_size_t, C.POINTER(C.c_size_t)]),
+        "kn_version": (I32, [C.POINTER(I32)] * 3),
+        "kn_version_string": (C.c_char_p, []),
+        "kn_bezier_create": (I32, [D, D, D, D, VPP]),
+        "kn_bezier_create_preset": (I32, [I32, VPP]),
+        "kn_bezier_value": (I32, [VP, D, DP]),
+        "kn_bezier_values": (I32, [VP, DP, DP, I64]),
+        "kn_bezier_slope": (I32, [VP, D, DP]),
+        "kn_bezier_destroy": (None, [VP]),
+        "kn_spring_create": (I32, [D, D, D, VPP]),
+        "kn_spring_create_damping_ratio": (I32, [D, D, VPP]),
+        "kn_spring_create_duration": (I32, [D, D, VPP]),
+        "kn_spring_create_settling": (I32, [D, D, D, VPP]),
+        "kn_spring_parameters": (I32, [VP, DP, DP, DP]),
+        "kn_spring_value": (I32, [VP, D, D, DP]),
+        "kn_spring_velocity": (I32, [VP, D, D, DP]),
+        "kn_spring_settling_duration": (I32, [VP, D, D, DP]),
+        "kn_spring_transition": (I32, [VP, D, DP]),
+        "kn_spring_step": (I32, [VP, D, DP, DP, I64]),
+        "kn_spring_destroy": (None, [VP]),
+        "kn_store_create": (I32, [VPP]),
+        "kn_store_add_group": (I32, [VP, DP, DP, I64, D, C.POINTER(U64)]),
+        "kn_store_add_keyframes": (I32, [VP, DP, I64, DP, I64, C.POINTER(I32), VPP, D, C.POINTER(U64)]),
+        "kn_store_add_springs": (I32, [VP, VP, DP, DP, DP, I64, C.POINTER(U64)]),
+        "kn_store_remove": (I32, [VP, U64]),
+        "kn_store_set_progress": (I32, [VP, U64, D]),
+        "kn_store_tick": (I32, [VP, D]),
+        "kn_store_counts": (I32, [VP, C.POINTER(I64), C.POINTER(I64)]),
+        "kn_store_value": (I32, [VP, U64, I64, DP]),
+        "kn_store_read": (I32, [VP, U64, DP, I64, C.POINTER(I64)]),
+        "kn_store_destroy": (None, [VP]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        f = getattr(lib, name)
+        f.restype, f.argtypes = restype, argtypes
+    return lib
+
+
+class Checks:
+    def __init__(self, lib):
+        self.lib, self.passed, self.failed = lib, 0, 0
+
+    def check(self, condition, what):
+        if condition:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAIL {what}", file=sys.stderr)
+
+    def expect(self, expected, status, what):
+        self.check(status == expected, f"{what}: status {status}, expected {expected}")
+
+    def ok(self, status, what):
+        self.expect(KN_OK, status, what)
+
+    def last_error(self):
+        buffer = C.create_string_buffer(512)
+        self.lib.kn_last_error_message(buffer, len(buffer), None)
+        return buffer.value.decode()
+
+
+def bits(x):
+    return struct.pack("<d", x)
+
+
+def doubles(values):
+    return (D * len(values))(*values)
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    return [[float(v) for v in row] for row in rows[1:]]
+
+
+def test_status(t):
+    lib = t.lib
+    t.check(lib.kn_status_message(KN_OK) == b"success", "kn_status_message(KN_OK)")
+    t.check(lib.kn_status_message(123) == b"unknown status", "kn_status_message(123)")
+    major, minor, patch = I32(-1), I32(-1), I32(-1)
+    t.ok(lib.kn_version(C.byref(major), C.byref(minor), C.byref(patch)), "kn_version")
+    t.check(lib.kn_version_string().decode() == f"{major.value}.{minor.value}.{patch.value}", "version string")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_version(None, None, None), "kn_version(NULL x3)")
+
+
+def test_bezier(t, path):
+    lib = t.lib
+    rows = read_csv(path)
+    curve = VP()
+    t.ok(lib.kn_bezier_create(0.34, 1.56, 0.64, 1, C.byref(curve)), "kn_bezier_create")
+    value, slope = D(), D()
+    mismatches = 0
+    for x, expected_value, expected_slope in rows:
+        t.ok(lib.kn_bezier_value(curve, x, C.byref(value)), "kn_bezier_value")
+        t.ok(lib.kn_bezier_slope(curve, x, C.byref(slope)), "kn_bezier_slope")
+        mismatches += bits(value.value) != bits(expected_value) or bits(slope.value) != bits(expected_slope)
+    t.check(mismatches == 0, f"bezier value/slope bit mismatches: {mismatches} of {len(rows)}")
+    xs, out = doubles([r[0] for r in rows]), (D * len(rows))()
+    t.ok(lib.kn_bezier_values(curve, xs, out, len(rows)), "kn_bezier_values")
+    batch_mismatches = sum(bits(out[i]) != bits(rows[i][1]) for i in range(len(rows)))
+    t.check(batch_mismatches == 0, f"bezier batch bit mismatches: {batch_mismatches}")
+
+    # Error paths: NULL handles and pointers, NaN / out-of-range parameters, bad counts.
+    bad = VP()
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_bezier_value(None, 0.5, C.byref(value)), "value(NULL curve)")
+    t.check(t.last_error() == "curve is NULL", "NULL curve message")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_bezier_value(curve, 0.5, None), "value(NULL out)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_bezier_slope(None, 0.5, C.byref(value)), "slope(NULL curve)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_bezier_values(curve, None, out, 4), "values(NULL xs)")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_bezier_values(curve, xs, out, -1), "values(count -1)")
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_bezier_create(math.nan, 0, 1, 1, C.byref(bad)), "create(NaN)")
+    t.check(t.last_error() == "x1 = nan is not a finite number", "NaN message: " + t.last_error())
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_bezier_create(0.5, 0, 1.5, 1, C.byref(bad)), "create(x2 1.5)")
+    t.check(t.last_error() == "x2 = 1.5 is outside [0, 1]", "x2 message: " + t.last_error())
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_bezier_create(0.5, math.inf, 0.5, 1, C.byref(bad)), "create(inf)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_bezier_create(0.5, 0, 0.5, 1, None), "create(NULL out)")
+    t.check(bad.value is None, "no handle written on failure")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_bezier_create_preset(9, C.byref(bad)), "preset 9")
+    lib.kn_bezier_destroy(curve)
+    lib.kn_bezier_destroy(None)
+
+
+def test_spring(t, path):
+    lib = t.lib
+    rows = read_csv(path)
+    spring = VP()
+    t.ok(lib.kn_spring_create_damping_ratio(0.5, 0.4, C.byref(spring)), "kn_spring_create_damping_ratio")
+    value, velocity = D(), D()
+    mismatches = 0
+    for time, expected_value, expected_velocity in rows:
+        t.ok(lib.kn_spring_value(spring, time, 2, C.byref(value)), "kn_spring_value")
+        t.ok(lib.kn_spring_velocity(spring, time, 2, C.byref(velocity)), "kn_spring_velocity")
+        mismatches += bits(value.value) != bits(expected_value) or bits(velocity.value) != bits(expected_velocity)
+    t.check(mismatches == 0, f"spring value/velocity bit mismatches: {mismatches} of {len(rows)}")
+    settle = D()
+    t.ok(lib.kn_spring_settling_duration(spring, 2, 0.001, C.byref(settle)), "settling duration")
+    t.check(bits(settle.value) == bits(rows[-1][0]), f"settling {settle.value!r} != {rows[-1][0]!r}")
+
+    others = [VP(), VP(), VP()]
+    t.ok(lib.kn_spring_create(1, 100, 10, C.byref(others[0])), "kn_spring_create")
+    t.ok(lib.kn_spring_create_duration(0.5, 0.3, C.byref(others[1])), "kn_spring_create_duration")
+    t.ok(lib.kn_spring_create_settling(0.8, 0.9, 0.001, C.byref(others[2])), "kn_spring_create_settling")
+    t.ok(lib.kn_spring_settling_duration(others[2], 0, 0.001, C.byref(settle)), "settling of settling spring")
+    t.check(abs(settle.value - 0.8) < 1e-9, "settling-duration spring settles at 0.8 s")
+    m, k, c = D(), D(), D()
+    t.ok(lib.kn_spring_parameters(others[0], C.byref(m), C.byref(k), C.byref(c)), "parameters")
+    t.check((m.value, k.value, c.value) == (1, 100, 10), "parameters read back")
+
+    # Φ step over 3 springs: the transition matrix applied (Python floats do not fuse).
+    phi = (D * 4)()
+    t.ok(lib.kn_spring_transition(others[0], 1 / 60, phi), "kn_spring_transition")
+    x, v = doubles([-1, 0.5, 2]), doubles([0, 1, -3])
+    x0, v0 = list(x), list(v)
+    t.ok(lib.kn_spring_step(others[0], 1 / 60, x, v, 3), "kn_spring_step")
+    step_ok = all(bits(x[i]) == bits(phi[0] * x0[i] + phi[1] * v0[i]) and
+                  bits(v[i]) == bits(phi[2] * x0[i] + phi[3] * v0[i]) for i in range(3))
+    t.check(step_ok, "Φ step equals the matrix applied bit for bit")
+
+    bad = VP()
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_spring_create(0, 100, 10, C.byref(bad)), "mass 0")
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_spring_create(1, math.nan, 10, C.byref(bad)), "stiffness NaN")
+    t.check("stiffness = nan" in t.last_error(), "stiffness message: " + t.last_error())
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_spring_create_duration(0.5, 1, C.byref(bad)), "bounce 1")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_spring_create_settling(0.8, 0.9, 1, C.byref(bad)), "epsilon 1")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_spring_value(None, 0.1, 0, C.byref(value)), "value(NULL spring)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_spring_value(spring, 0.1, 0, None), "value(NULL out)")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_spring_step(spring, -1, x, v, 3), "step(dt -1)")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_spring_step(spring, 0.1, x, v, -3), "step(count -3)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_spring_step(spring, 0.1, None, v, 3), "step(NULL)")
+    for s in [spring] + others:
+        lib.kn_spring_destroy(s)
+    lib.kn_spring_destroy(None)
+
+
+def test_store(t):
+    lib = t.lib
+    store, spring, ease = VP(), VP(), VP()
+    t.ok(lib.kn_store_create(C.byref(store)), "kn_store_create")
+    t.ok(lib.kn_spring_create(1, 100, 10, C.byref(spring)), "spring")
+    t.ok(lib.kn_bezier_create_preset(KN_BEZIER_EASE, C.byref(ease)), "ease")
+
+    group, keys, springs = U64(), U64(), U64()
+    t.ok(lib.kn_store_add_group(store, doubles([0, 10]), doubles([100, 20]), 2, 0.25, C.byref(group)), "add_group")
+    times, values = doubles([0, 0.5, 1]), doubles([0, 10, 20])
+    interpolations = (I32 * 2)(KN_INTERPOLATION_EASED, KN_INTERPOLATION_HOLD)
+    easings = (C.c_void_p * 2)(ease.value, None)
+    t.ok(lib.kn_store_add_keyframes(store, times, 3, values, 1, interpolations, easings, 0.25, C.byref(keys)),
+         "add_keyframes")
+    t.ok(lib.kn_store_add_springs(store, spring, doubles([1]), doubles([-1]), None, 1, C.byref(springs)),
+         "add_springs")
+    lanes, entries = I64(), I64()
+    t.ok(lib.kn_store_counts(store, C.byref(lanes), C.byref(entries)), "counts")
+    t.check((lanes.value, entries.value) == (4, 3), f"counts {lanes.value}, {entries.value}")
+
+    t.ok(lib.kn_store_tick(store, 1 / 60), "tick")
+    out, count = (D * 4)(), I64()
+    t.ok(lib.kn_store_read(store, group, out, 4, C.byref(count)), "read group")
+    t.check(count.value == 2 and out[0] == 25 and out[1] == 12.5, "group values")
+    eased, value = D(), D()
+    lib.kn_bezier_value(ease, 0.5, C.byref(eased))
+    t.ok(lib.kn_store_value(store, keys, 0, C.byref(value)), "keyframe value")
+    t.check(abs(value.value - 10 * eased.value) < 1e-12, "eased keyframe value")
+    phi = (D * 4)()
+    lib.kn_spring_transition(spring, 1 / 60, phi)
+    t.ok(lib.kn_store_value(store, springs, 0, C.byref(value)), "spring value")
+    t.check(abs(value.value - (1 - phi[0])) < 1e-12, "spring lane after one tick")
+
+    # Error paths.
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_store_tick(store, math.nan), "tick(NaN)")
+    t.expect(KN_ERR_NULL_ARGUMENT, lib.kn_store_tick(None, 0.1), "tick(NULL)")
+    t.expect(KN_ERR_WRONG_KIND, lib.kn_store_set_progress(store, springs, 0.5), "progress of springs")
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_store_set_progress(store, group, math.nan), "progress NaN")
+    t.expect(KN_ERR_BUFFER_TOO_SMALL, lib.kn_store_read(store, group, out, 1, C.byref(count)), "read cap 1")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_store_value(store, group, 5, C.byref(value)), "lane 5")
+    t.expect(KN_ERR_COUNT_MISMATCH,
+             lib.kn_store_add_keyframes(store, times, 3, values, 0, None, None, 0, C.byref(keys)), "0 tracks")
+    t.expect(KN_ERR_NOT_FINITE,
+             lib.kn_store_add_group(store, doubles([math.nan]), doubles([1]), 1, 0, C.byref(group)), "from NaN")
+    t.check("from[0] = nan" in t.last_error(), "from[0] message: " + t.last_error())
+    t.ok(lib.kn_store_remove(store, keys), "remove")
+    t.expect(KN_ERR_STALE_HANDLE, lib.kn_store_remove(store, keys), "remove twice")
+    t.expect(KN_ERR_STALE_HANDLE, lib.kn_store_value(store, keys, 0, C.byref(value)), "stale value")
+    t.ok(lib.kn_store_counts(store, C.byref(lanes), C.byref(entries)), "counts after remove")
+    t.check((lanes.value, entries.value) == (3, 2), "counts after remove")
+
+    lib.kn_store_destroy(store)
+    lib.kn_store_destroy(None)
+    lib.kn_spring_destroy(spring)
+    lib.kn_bezier_destroy(ease)
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__, file=sys.stderr)
+        return 2
+    t = Checks(load(sys.argv[1]))
+    test_status(t)
+    test_bezier(t, sys.argv[2])
+    test_spring(t, sys.argv[3])
+    test_store(t)
+    print(f"kinetic_ctypes: {t.passed} passed, {t.failed} failed")
+    return 0 if t.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+/*
+ * kinetic_test_store.c: the kn_store_* part of the C test (see kinetic_test.c): every call,
+ * its error paths (NULL, NaN, bad counts, stale and foreign entries, wrong kinds, small
+ * buffers), and values against the curves and springs they are built from.
+ */
+#include "kinetic_test.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- batch store */
+
+void test_store(void) {
+    kn_store *store = NULL, *other = NULL;
+    OK(kn_store_create(&store));
+    OK(kn_store_create(&other));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_create(NULL));
+
+    /* A shared-progress group. */
+    const double from[3] = {0, 10, -4}, to[3] = {100, 20, 4};
+    kn_entry group = KN_ENTRY_NONE;
+    OK(kn_store_add_group(store, from, to, 3, 0.25, &group));
+    CHECK(group != KN_ENTRY_NONE);
+
+    /* Per-lane progress. */
+    const double lane_progress[2] = {0.5, 1};
+    kn_entry lanes = KN_ENTRY_NONE;
+    OK(kn_store_add_lanes(store, from, to, lane_progress, 2, &lanes));
+
+    /* Keyframes: 2 tracks, 3 keys, segment 0 eased (ease), segment 1 hold. */
+    kn_bezier *ease = NULL;
+    OK(kn_bezier_create_preset(KN_BEZIER_EASE, &ease));
+    const double key_times[3] = {0, 0.5, 1};
+    const double key_values[6] = {0, 10, 20, /* track 1: */ 100, 50, 0};
+    const int32_t interpolations[2] = {KN_INTERPOLATION_EASED, KN_INTERPOLATION_HOLD};
+    const kn_bezier *easings[2] = {ease, NULL};
+    kn_entry keys = KN_ENTRY_NONE;
+    OK(kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, easings, 0.25, &keys));
+    kn_bezier_destroy(ease); /* the store keeps its own copy */
+    kn_entry linear_keys = KN_ENTRY_NONE;
+    OK(kn_store_add_keyframes(store, key_times, 3, key_values, 1, NULL, NULL, 0.75, &linear_keys));
+    const int32_t catmull[2] = {KN_INTERPOLATION_CATMULL_ROM, KN_INTERPOLATION_LINEAR};
+    kn_entry catmull_keys = KN_ENTRY_NONE;
+    OK(kn_store_add_keyframes(store, key_times, 3, key_values, 2, catmull, NULL, 0.5, &catmull_keys));
+
+    /* Springs. */
+    kn_spring *spring = NULL;
+    OK(kn_spring_create(1, 100, 10, &spring));
+    const double targets[2] = {1, 5}, displacements[2] = {-1, 2}, velocities[2] = {0, 3};
+    kn_entry springs = KN_ENTRY_NONE, resting = KN_ENTRY_NONE;
+    OK(kn_store_add_springs(store, spring, targets, displacements, velocities, 2, &springs));
+    OK(kn_store_add_springs(store, spring, targets, NULL, NULL, 2, &resting));
+
+    int64_t lane_count = 0, entry_count = 0;
+    OK(kn_store_counts(store, &lane_count, &entry_count));
+    CHECK(lane_count == 3 + 2 + 2 + 1 + 2 + 2 + 2 && entry_count == 7);
+    OK(kn_store_counts(store, NULL, NULL));
+
+    const double dt = 1.0 / 60;
+    OK(kn_store_tick(store, dt));
+    double value = NAN;
+    OK(kn_store_value(store, group, 0, &value));
+    CHECK(value == 25);
+    OK(kn_store_value(store, group, 1, &value));
+    CHECK(value == 12.5);
+    OK(kn_store_value(store, group, 2, &value));
+    CHECK(value == -2);
+    OK(kn_store_value(store, lanes, 0, &value));
+    CHECK(value == 50);
+    OK(kn_store_value(store, lanes, 1, &value));
+    CHECK(value == 20);
+    /* Eased keyframe segment at progress 0.25: local 0.5 through `ease`. */
+    double eased = 0;
+    kn_bezier *ease2 = NULL;
+    OK(kn_bezier_create_preset(KN_BEZIER_EASE, &ease2));
+    OK(kn_bezier_value(ease2, 0.5, &eased));
+    kn_bezier_destroy(ease2);
+    OK(kn_store_value(store, keys, 0, &value));
+    CHECK(fabs(value - 10 * eased) < 1e-12);
+    OK(kn_store_value(store, keys, 1, &value));
+    CHECK(fabs(value - (100 - 50 * eased)) < 1e-12);
+    OK(kn_store_value(store, linear_keys, 0, &value));
+    CHECK(fabs(value - 15) < 1e-12);
+    OK(kn_store_value(store, catmull_keys, 0, &value));
+    CHECK(fabs(value - 10) < 1e-12); /* a Hermite segment passes through its keys */
+    /* Springs after one tick: target + one exact Φ step of the displacement. */
+    double phi[4];
+    OK(kn_spring_transition(spring, dt, phi));
+    OK(kn_store_value(store, springs, 0, &value));
+    CHECK(fabs(value - (1 + phi[0] * -1 + phi[1] * 0)) < 1e-12);
+    OK(kn_store_value(store, springs, 1, &value));
+    CHECK(fabs(value - (5 + phi[0] * 2 + phi[1] * 3)) < 1e-12);
+    OK(kn_store_value(store, resting, 1, &value));
+    CHECK(value == 5);
+
+    /* Ranges and reads. */
+    int64_t offset = -1, count = -1;
+    OK(kn_store_range(store, group, &offset, &count));
+    CHECK(offset == 0 && count == 3);
+    OK(kn_store_range(store, lanes, &offset, &count));
+    CHECK(offset == 3 && count == 2);
+    OK(kn_store_range(store, springs, NULL, &count));
+    CHECK(count == 2);
+    double all[32];
+    OK(kn_store_read_all(store, all, 32, &count));
+    CHECK(count == lane_count && all[0] == 25 && all[3] == 50);
+    double two[2] = {0, 0};
+    OK(kn_store_read(store, lanes, two, 2, &count));
+    CHECK(count == 2 && two[0] == 50 && two[1] == 20);
+    OK(kn_store_read(store, lanes, two, 2, NULL));
+    count = -1;
+    EXPECT(KN_ERR_BUFFER_TOO_SMALL, kn_store_read(store, group, two, 2, &count));
+    CHECK(count == 3 && two[0] == 50); /* the size is reported, nothing copied */
+    EXPECT(KN_ERR_BUFFER_TOO_SMALL, kn_store_read_all(store, all, 3, &count));
+    CHECK(count == lane_count);
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_read(store, group, two, -1, &count));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_read(store, group, NULL, 3, &count));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_read_all(NULL, all, 32, &count));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_read(NULL, group, all, 32, &count));
+
+    /* Progress. */
+    OK(kn_store_set_progress(store, group, 1));
+    const double new_progress[2] = {0, 0.25};
+    OK(kn_store_set_lane_progress(store, lanes, new_progress, 2));
+    OK(kn_store_set_progress(store, keys, 0.75));
+    OK(kn_store_evaluate(store));
+    OK(kn_store_value(store, group, 2, &value));
+    CHECK(value == 4);
+    OK(kn_store_value(store, lanes, 1, &value));
+    CHECK(value == 12.5);
+    OK(kn_store_value(store, keys, 1, &value));
+    CHECK(value == 50); /* hold segment: its start value */
+    EXPECT(KN_ERR_WRONG_KIND, kn_store_set_progress(store, springs, 0.5));
+    EXPECT(KN_ERR_WRONG_KIND, kn_store_set_lane_progress(store, group, new_progress, 2));
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_set_lane_progress(store, lanes, new_progress, 1));
+    const double nan_progress[2] = {0, NAN};
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_set_lane_progress(store, lanes, nan_progress, 2));
+    CHECK(error_mentions("progress[1]"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_set_lane_progress(store, lanes, new_progress, -2));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_set_lane_progress(store, lanes, NULL, 2));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_set_progress(store, group, NAN));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_set_progress(NULL, group, 0.5));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_set_lane_progress(NULL, lanes, new_progress, 2));
+
+    /* Tick / evaluate errors. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, -dt));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_tick(store, NAN));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_tick(NULL, dt));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_evaluate(NULL));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_counts(NULL, &lane_count, &entry_count));
+
+    /* Lane and value errors. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_value(store, group, 3, &value));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_value(store, group, -1, &value));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_value(store, group, 0, NULL));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_value(NULL, group, 0, &value));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_range(NULL, group, &offset, &count));
+
+    /* Add errors: nothing is added. */
+    kn_entry e = 12345;
+    const double bad_from[2] = {0, NAN};
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_group(NULL, from, to, 3, 0, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_group(store, from, to, 3, 0, NULL));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_group(store, NULL, to, 3, 0, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_group(store, from, NULL, 3, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, from, to, -3, 0, &e));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_group(store, bad_from, to, 2, 0, &e));
+    CHECK(error_mentions("from[1]"));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_group(store, from, to, 3, INFINITY, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_lanes(NULL, from, to, lane_progress, 2, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_lanes(store, from, to, NULL, 2, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_lanes(store, from, to, lane_progress, -1, &e));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_lanes(store, from, to, nan_progress, 2, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(NULL, key_times, 3, key_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, NULL, 3, key_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, NULL, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, NULL, 0, &e));
+    const kn_bezier *missing[2] = {NULL, NULL};
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, missing, 0, &e));
+    CHECK(error_mentions("easings[0]"));
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_add_keyframes(store, key_times, 0, key_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_add_keyframes(store, key_times, 3, key_values, 0, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, -3, key_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, 3, key_values, -2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, INT64_MAX / 4, key_values, 8, NULL, NULL, 0, &e));
+    const int32_t unknown[2] = {KN_INTERPOLATION_LINEAR, 9};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, 3, key_values, 2, unknown, NULL, 0, &e));
+    CHECK(error_mentions("interpolations[1] = 9"));
+    const double decreasing[3] = {0, 0.6, 0.5};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, decreasing, 3, key_values, 2, NULL, NULL, 0, &e));
+    const double outside[3] = {0, 0.5, 1.5};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, outside, 3, key_values, 2, NULL, NULL, 0, &e));
+    const double nan_values[6] = {0, NAN, 1, 2, 3, 4};
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_keyframes(store, key_times, 3, nan_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_keyframes(store, key_times, 3, key_values, 2, NULL, NULL, NAN, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(NULL, spring, targets, NULL, NULL, 2, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(store, NULL, targets, NULL, NULL, 2, &e));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(store, spring, NULL, NULL, NULL, 2, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_springs(store, spring, targets, NULL, NULL, -2, &e));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_add_springs(store, spring, targets, bad_from, NULL, 2, &e));
+    CHECK(error_mentions("displacements[1]"));
+    CHECK(e == 12345);
+    OK(kn_store_counts(store, &lane_count, &entry_count));
+    CHECK(lane_count == 14 && entry_count == 7);
+
+    /* Remove, stale and foreign entries. */
+    int32_t live = -1;
+    OK(kn_store_contains(store, lanes, &live));
+    CHECK(live == 1);
+    OK(kn_store_remove(store, lanes));
+    OK(kn_store_contains(store, lanes, &live));
+    CHECK(live == 0);
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_remove(store, lanes));
+    CHECK(error_mentions("not a live entry"));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_value(store, lanes, 0, &value));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_range(store, lanes, &offset, &count));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_read(store, lanes, all, 32, &count));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_set_progress(store, lanes, 0.5));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_set_lane_progress(store, lanes, new_progress, 2));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_remove(store, KN_ENTRY_NONE));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_remove(other, group)); /* another store's entry */
+    OK(kn_store_contains(other, group, &live));
+    CHECK(live == 0);
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_contains(NULL, group, &live));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_contains(store, group, NULL));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_remove(NULL, group));
+    /* Later entries moved down; their values are intact. */
+    OK(kn_store_range(store, keys, &offset, &count));
+    CHECK(offset == 3 && count == 2);
+    OK(kn_store_evaluate(store));
+    OK(kn_store_value(store, group, 0, &value));
+    CHECK(value == 100);
+    /* A fresh entry gets a new id (ids are never reused). */
+    kn_entry again = KN_ENTRY_NONE;
+    OK(kn_store_add_lanes(store, from, to, lane_progress, 2, &again));
+    CHECK(again != lanes && again != KN_ENTRY_NONE);
+    OK(kn_store_counts(store, &lane_count, &entry_count));
+    CHECK(lane_count == 14 && entry_count == 7);
+
+    /* Empty entries are allowed (count 0, NULL arrays). */
+    kn_entry empty = KN_ENTRY_NONE;
+    OK(kn_store_add_group(store, NULL, NULL, 0, 0, &empty));
+    OK(kn_store_read(store, empty, NULL, 0, &count));
+    CHECK(count == 0);
+
+    kn_spring_destroy(spring); /* the store keeps its own copy */
+    OK(kn_store_tick(store, dt));
+    kn_store_destroy(store);
+    kn_store_destroy(other);
+    kn_store_destroy(NULL);
+}
