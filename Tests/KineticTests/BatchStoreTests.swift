@@ -290,6 +290,13 @@ final class BatchStoreTests: XCTestCase {
             XCTAssertEqual($0 as? BatchStoreError, .wrongKind(expected: .springs, actual: .lanes))
         }
         XCTAssertThrowsError(try store.setProgress([0.1, 0.2], for: b)) { XCTAssertTrue($0 is ParameterError) }
+        XCTAssertThrowsError(try store.setProgress([Double.nan], for: b)) {
+            guard case .notFinite(let name, let value)? = $0 as? ParameterError else { return XCTFail("\($0)") }
+            XCTAssertEqual(name, "progress[0]")
+            XCTAssertTrue(value.isNaN)
+        }
+        try store.evaluate()
+        XCTAssertEqual(try store.values(of: b), [0.5], "a rejected per-lane progress changes nothing")
         XCTAssertThrowsError(try store.setProgress([0.1], for: c)) {
             XCTAssertEqual($0 as? BatchStoreError, .wrongKind(expected: .lanes, actual: .group))
         }

@@ -222,13 +222,17 @@ public final class BatchStore {
         }
     }
 
-    /// Sets each lane's progress of a lanes entry from `progress` (one value per lane).
-    /// - Throws: ``BatchStoreError``; ``ParameterError/countMismatch(parameter:expected:actual:)``.
+    /// Sets each lane's progress of a lanes entry from `progress` (one finite value per lane).
+    /// - Throws: ``BatchStoreError``; ``ParameterError/countMismatch(parameter:expected:actual:)``;
+    ///   ``ParameterError/notFinite(parameter:value:)`` naming the first non-finite value
+    ///   (nothing is written then).
     public func setProgress(_ progress: UnsafeBufferPointer<Double>, for handle: Handle) throws {
         let slot = try slots.resolve(handle)
         guard slot.kind == .lanes else { throw BatchStoreError.wrongKind(expected: .lanes, actual: slot.kind) }
         let e = lanes.entries[slot.entry]
         try requireCount(progress.count, e.count, "progress")
+        // Checked before anything is written, as addLanes and the shared-progress setter do.
+        for (i, p) in progress.enumerated() { try ParameterError.requireFinite(p, "progress[\(i)]") }
         laneProgress.withUnsafeMutableBufferPointer { p in
             for i in 0 ..< e.count { p[e.offset + i] = progress[i] }
         }

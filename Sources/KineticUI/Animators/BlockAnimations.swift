@@ -238,7 +238,7 @@ extension PropertyAnimator {
     /// A block animation that changed nothing completes at the next tick (UIKit calls the
     /// completion at once).
     func completeAtNextTickIfEmpty() {
-        guard record >= 0, !engine.segments.contains(where: { $0.alive && $0.owner == record }) else { return }
+        guard record >= 0, lanesAnimated == 0 else { return }
         if phase == .waitingForBlocks { phase = .paused }
         engine.records[Int(record)].repeats = false
         engine.startLeg(record, to: 1, length: 0, animator: self)

@@ -215,15 +215,15 @@ extension PropertyAnimator {
     func runBlock(_ block: @MainActor () -> Void, start: Double, length: Double, inverted: Bool = false) throws {
         let changes = AnimationCapture.run(block)
         blockCount += 1
-        try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
-                              inverted: inverted, fromCurrentState: beginsFromCurrentState)
+        lanesAnimated += try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
+                                               inverted: inverted, fromCurrentState: beginsFromCurrentState)
     }
 
     /// Adds a keyframe's changes (captured already) as a segment.
     func addKeyframe(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool) throws {
         blockCount += 1
-        try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
-                              discrete: discrete, fromCurrentState: beginsFromCurrentState)
+        lanesAnimated += try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
+                                               discrete: discrete, fromCurrentState: beginsFromCurrentState)
     }
 
     /// A direct leg from the current fraction to the end the direction points at.
@@ -262,22 +262,22 @@ extension PropertyAnimator {
         }
     }
 
-    /// Called by the engine when the run ended this tick. Returns the completion position,
-    /// or nil when the animator stays paused at the end (`pausesOnCompletion`).
-    func runDidEnd(at position: ViewAnimatingPosition) -> ViewAnimatingPosition? {
-        if pausesOnCompletion {
-            engine.pauseRecord(record)
-            setPhase(.paused)
-            return nil
-        }
+    /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set:
+    /// the animator stays active, paused at the end.
+    func pauseAtEnd() {
         engine.pauseRecord(record)
-        engine.finishSegments(of: record, at: position)
+        setPhase(.paused)
+    }
+
+    /// Called by the engine when the run ended this tick, after it finished the animator's
+    /// segments: the animator becomes inactive, its completion handlers due.
+    func runDidFinish() {
+        engine.pauseRecord(record)
         engine.releaseRecord(record)
         record = -1
         reset()
         phase = .inactive
         isCompleting = true
-        return position
     }
 
     /// Runs the completion handlers (each once, in the order added).
@@ -293,6 +293,7 @@ extension PropertyAnimator {
     /// Back to the configuration of a fresh animator (blocks and completions are spent).
     func reset() {
         blockCount = 0
+        lanesAnimated = 0
         pendingBlocks = []
     }
 

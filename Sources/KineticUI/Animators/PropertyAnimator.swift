@@ -62,6 +62,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     var pendingBlocks: [(block: @MainActor () -> Void, delayFactor: Double)] = []
     var completions: [@MainActor (ViewAnimatingPosition) -> Void] = []
     var blockCount = 0
+    /// Lanes the animator's blocks animate (0: its blocks changed nothing).
+    var lanesAnimated = 0
     var stoppedLanes: [StoppedLane] = []
     var stoppedFraction = 0.0
     /// Public because callers read it in completion handlers: true while they run.

@@ -119,12 +119,19 @@ public final class AnimationEngine {
         guard !finished.isEmpty else { return }
         if finished.count > 1 { finished.sort { $0.order < $1.order } }
         var done: [(PropertyAnimator, ViewAnimatingPosition)] = []
+        var ends: [(id: Int32, position: ViewAnimatingPosition)] = []
         for (id, _) in finished {
             guard let animator = retained[Int(id)] else { continue }
-            if let position = animator.runDidEnd(at: records[Int(id)].endPosition) {
-                done.append((animator, position))
+            if animator.pausesOnCompletion {
+                animator.pauseAtEnd()
+                continue
             }
+            let position = records[Int(id)].endPosition
+            ends.append((id, position))
+            done.append((animator, position))
         }
+        finishSegments(ends)
+        for (animator, _) in done { animator.runDidFinish() }
         compactIfNeeded()
         for (animator, position) in done { animator.callCompletions(position) }
     }

@@ -230,17 +230,39 @@ extension AnimationEngine {
     func finishSegments(of id: Int32, at position: ViewAnimatingPosition) {
         updateProgress()
         for k in segments.indices where segments[k].alive && segments[k].owner == id {
-            let s = segments[k]
-            var where_ = position
-            if s.inverted, position != .current { where_ = position == .end ? .start : .end }
-            for i in Int(s.start) ..< Int(s.start) + s.count {
-                let p = i < Int(s.start + s.countX) ? s.progressX : s.progressY
-                finishContribution(lane: targets[i], span: spans[i], progress: p, at: where_)
-            }
-            segments[k].alive = false
-            deadLaneCount += s.count
+            finishSegment(k, at: position)
         }
         dirty = true
+    }
+
+    /// Ends the segments of several records in one pass over the segments (the animators
+    /// that completed in one tick).
+    func finishSegments(_ ends: [(id: Int32, position: ViewAnimatingPosition)]) {
+        guard ends.count > 1 else {
+            if let end = ends.first { finishSegments(of: end.id, at: end.position) }
+            return
+        }
+        updateProgress()
+        var positions = [Int8](repeating: -1, count: records.count)
+        for end in ends { positions[Int(end.id)] = Int8(end.position.rawValue) }
+        for k in segments.indices where segments[k].alive {
+            let p = positions[Int(segments[k].owner)]
+            guard p >= 0, let position = ViewAnimatingPosition(rawValue: Int(p)) else { continue }
+            finishSegment(k, at: position)
+        }
+        dirty = true
+    }
+
+    private func finishSegment(_ k: Int, at position: ViewAnimatingPosition) {
+        let s = segments[k]
+        var where_ = position
+        if s.inverted, position != .current { where_ = position == .end ? .start : .end }
+        for i in Int(s.start) ..< Int(s.start) + s.count {
+            let p = i < Int(s.start + s.countX) ? s.progressX : s.progressY
+            finishContribution(lane: targets[i], span: spans[i], progress: p, at: where_)
+        }
+        segments[k].alive = false
+        deadLaneCount += s.count
     }
 
     /// The lanes of record `id`'s segments, with their start and end values, for a later
