@@ -193,7 +193,8 @@ extension PropertyAnimator {
         let target: Double = isReversed ? 0 : 1
         let remaining = abs(target - r.f) * runDuration
         let length = durationFactor > 0 ? durationFactor * duration : remaining
-        let (curve, own) = try ProgressCurve.make(parameters ?? timingParameters, duration: length)
+        let (made, own) = try ProgressCurve.make(parameters ?? timingParameters, duration: length)
+        let curve = engine.interned(made)
         engine.startLeg(record, to: target, length: own, continuation: curve, animator: self)
         setPhase(.running)
     }

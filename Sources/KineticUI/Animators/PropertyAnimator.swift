@@ -91,7 +91,9 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         self.engine = engine
         self.duration = duration
         self.timingParameters = timingParameters
-        (curve, runDuration) = try ProgressCurve.make(timingParameters, duration: duration)
+        let (made, run) = try ProgressCurve.make(timingParameters, duration: duration)
+        curve = engine.interned(made)
+        runDuration = run
     }
 
     /// An animator with one of UIKit's named curves.

@@ -59,6 +59,10 @@ public final class AnimationEngine {
     var freeRecordIDs: [Int32] = []
     var nextOrder: UInt64 = 0
 
+    /// Cubic curves in use, interned so that animators with equal curves share one solver
+    /// table (hot in cache during a tick) and one box.
+    private var curveCache: [CubicBezier: ProgressCurve] = [:]
+
     /// Whether presentation values are stale (set by every change, cleared by evaluation).
     var dirty = false
     private var ticking = false
@@ -142,6 +146,16 @@ public final class AnimationEngine {
     }
 
     // MARK: Records
+
+    /// The shared instance of a cubic curve equal to `curve` (springs and linear are returned
+    /// as they are). The cache holds at most 1,024 distinct curves; past that it starts over.
+    func interned(_ curve: ProgressCurve) -> ProgressCurve {
+        guard case .cubic(let bezier) = curve else { return curve }
+        if let shared = curveCache[bezier] { return shared }
+        if curveCache.count >= 1024 { curveCache.removeAll(keepingCapacity: true) }
+        curveCache[bezier] = curve
+        return curve
+    }
 
     func makeRecord(curve: ProgressCurve, duration: Double, animator: PropertyAnimator) -> Int32 {
         var record = TimingRecord()
