@@ -34,7 +34,7 @@ extension AnimationEngine {
             laneBlock[start + j] = id
         }
         view.laneBlocks[property.rawValue] = id
-        view.engine = self
+        view.laneEngine = self
         return id
     }
 
@@ -43,7 +43,7 @@ extension AnimationEngine {
         let block = blocks[Int(id)]
         if let view = block.view {
             view.laneBlocks[block.property.rawValue] = -1
-            if !view.laneBlocks.contains(where: { $0 >= 0 }) { view.engine = nil }
+            if !view.laneBlocks.contains(where: { $0 >= 0 }) { view.laneEngine = nil }
         }
         blocks[Int(id)].view = nil
         freeRuns[block.property.laneCount].append(block.start)
@@ -71,7 +71,7 @@ extension AnimationEngine {
     func setModelLane(_ view: View, index k: Int, to value: Double) {
         for property in AnimatableProperty.allCases where property.offset <= k && k < property.offset + property.laneCount {
             let b = view.laneBlocks[property.rawValue]
-            if b >= 0, view.engine === self {
+            if b >= 0, view.laneEngine === self {
                 let t = Int(blocks[Int(b)].start) + k - property.offset
                 if laneContributions[t] == 0 { anchor[t] = value } else { anchor[t] += value - view.modelLanes[k] }
                 dirty = true

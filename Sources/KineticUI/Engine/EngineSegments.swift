@@ -152,7 +152,7 @@ extension AnimationEngine {
     func addSegment(_ id: Int32, changes: [CapturedChange], windowStart: Double, windowLength: Double,
                     inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false) throws -> Int {
         for change in changes {
-            if let bound = change.view.engine, bound !== self {
+            if let bound = change.view.laneEngine, bound !== self {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
             }
             let b = change.view.laneBlocks[change.property.rawValue]

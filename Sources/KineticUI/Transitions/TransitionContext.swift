@@ -1,0 +1,128 @@
+import Kinetic
+
+/// The context of one modal transition, handed to the animator
+/// (``ViewControllerContextTransitioning``). Inspect ``Window/transitionInProgress`` to see
+/// a transition that never completed.
+@MainActor
+public final class TransitionContext: ViewControllerContextTransitioning {
+    unowned let window: Window
+    public let containerView: View
+    let fromController: ViewController
+    let toController: ViewController
+    /// Whether this presents (`true`) or dismisses (`false`).
+    public let isPresentation: Bool
+    public let presentationStyle: ModalPresentationStyle
+    public let isAnimated: Bool
+    public var isInteractive: Bool { false }
+    public private(set) var transitionWasCancelled = false
+    /// Whether `completeTransition` has been called.
+    public private(set) var isCompleted = false
+    private let animator: (any ViewControllerAnimatedTransitioning)?
+    private let completion: (@MainActor () -> Void)?
+    private let fromStart: Rect
+
+    init(window: Window, container: View, from: ViewController, to: ViewController, isPresentation: Bool,
+         style: ModalPresentationStyle, isAnimated: Bool, animator: (any ViewControllerAnimatedTransitioning)?,
+         completion: (@MainActor () -> Void)?) {
+        self.window = window
+        containerView = container
+        fromController = from
+        toController = to
+        self.isPresentation = isPresentation
+        presentationStyle = style
+        self.isAnimated = isAnimated
+        self.animator = animator
+        self.completion = completion
+        fromStart = from.view.frame
+    }
+
+    /// "present VCYellow over VCMain" / "dismiss VCYellow to VCMain".
+    public var summary: String {
+        isPresentation ? "present \(toController.name) over \(fromController.name)"
+            : "dismiss \(fromController.name) to \(toController.name)"
+    }
+
+    public func viewController(forKey key: TransitionContextKey) -> ViewController? {
+        key == .from ? fromController : toController
+    }
+
+    /// The views to animate: the presented controller's view always; the presenter's only
+    /// when the style removes it (`.fullScreen`) — otherwise nil, as in UIKit's custom styles.
+    public func view(forKey key: TransitionContextKey) -> View? {
+        let presented = isPresentation ? toController : fromController
+        let presenter = isPresentation ? fromController : toController
+        let controller = key == .from ? fromController : toController
+        if controller === presented { return presented.view }
+        return presentationStyle.removesPresentingView ? presenter.view : nil
+    }
+
+    public func initialFrame(for viewController: ViewController) -> Rect {
+        if viewController === fromController { return fromStart }
+        return .zero
+    }
+
+    public func finalFrame(for viewController: ViewController) -> Rect {
+        let presented = isPresentation ? toController : fromController
+        if viewController === presented {
+            return isPresentation ? containerView.bounds : .zero
+        }
+        // The presenter: removed (zero) when presenting full screen, else where it is.
+        if isPresentation { return presentationStyle.removesPresentingView ? .zero : viewController.view.frame }
+        return containerView.bounds
+    }
+
+    public func completeTransition(_ didComplete: Bool) throws {
+        guard !isCompleted else { throw TransitionError.completedTwice }
+        isCompleted = true
+        transitionWasCancelled = !didComplete
+        window.finish(self, completed: didComplete)
+        animator?.animationEnded(didComplete)
+        completion?()
+    }
+}
+
+/// UIKit's standard modal transition: the presented view slides up from the bottom edge,
+/// and slides back down when dismissed (0.35 s, ease in-out).
+@MainActor
+public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning {
+    /// Seconds.
+    public let duration: Double
+
+    /// The standard transition, `duration` seconds long.
+    public init(duration: Double = 0.35) {
+        self.duration = duration
+    }
+
+    public func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double {
+        duration
+    }
+
+    public func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        let container = context.containerView
+        let height = container.bounds.size.height
+        guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to) else { return }
+        let engine = to.engine
+        if let toView = context.view(forKey: .to), toView === to.view, to.presentingViewController === from {
+            // Presenting: start below the bottom edge.
+            let final = context.finalFrame(for: to)
+            toView.frame = Rect(x: final.origin.x, y: final.origin.y + height, width: final.size.width, height: final.size.height)
+            container.addSubview(toView)
+            let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: engine) { toView.frame = final }
+            animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
+            try animator.startAnimation()
+        } else {
+            // Dismissing: the presenter's view (full screen) goes back underneath.
+            let fromView = from.view
+            if let toView = context.view(forKey: .to) {
+                toView.frame = context.finalFrame(for: to)
+                container.insertSubview(toView, belowSubview: fromView)
+            }
+            let start = fromView.frame
+            let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: engine) {
+                fromView.frame = Rect(x: start.origin.x, y: start.origin.y + height, width: start.size.width, height: start.size.height)
+            }
+            animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
+            try animator.startAnimation()
+        }
+    }
+}

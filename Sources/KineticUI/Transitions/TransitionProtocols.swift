@@ -1,0 +1,134 @@
+import Kinetic
+
+/// How a presented view controller is shown (`UIModalPresentationStyle`), as far as the
+/// styles differ headless.
+public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
+    /// Covers the screen; the presenting view is removed when the transition ends, and the
+    /// presenting controller gets disappear / appear callbacks.
+    case fullScreen
+    /// Covers the screen over the presenting view, which stays in the hierarchy: the
+    /// presenting controller gets no appearance callbacks.
+    case overFullScreen
+    /// A custom presentation through the transitioning delegate; like `overFullScreen`, the
+    /// presenting controller keeps its view and gets no appearance callbacks.
+    case custom
+    /// UIKit's sheet style; headless it behaves as `overFullScreen`.
+    case pageSheet
+    /// UIKit's form sheet; headless it behaves as `overFullScreen`.
+    case formSheet
+
+    /// Whether the presenting view leaves the hierarchy (and its controller gets appearance calls).
+    var removesPresentingView: Bool { self == .fullScreen }
+
+    public var description: String {
+        switch self {
+        case .fullScreen: return "fullScreen"
+        case .overFullScreen: return "overFullScreen"
+        case .custom: return "custom"
+        case .pageSheet: return "pageSheet"
+        case .formSheet: return "formSheet"
+        }
+    }
+}
+
+/// Which side of a transition (`UITransitionContextViewControllerKey` / `ViewKey`).
+public enum TransitionContextKey: Sendable, CustomStringConvertible {
+    /// The controller (or view) being replaced.
+    case from
+    /// The controller (or view) being shown.
+    case to
+
+    public var description: String { self == .from ? "from" : "to" }
+}
+
+/// The information and controls of one transition (`UIViewControllerContextTransitioning`).
+@MainActor
+public protocol ViewControllerContextTransitioning: AnyObject {
+    /// The view in which the transition takes place.
+    var containerView: View { get }
+    /// Whether the transition animates.
+    var isAnimated: Bool { get }
+    /// Whether it is being driven interactively.
+    var isInteractive: Bool { get }
+    /// Whether it was cancelled.
+    var transitionWasCancelled: Bool { get }
+    /// The presentation style of the presented controller.
+    var presentationStyle: ModalPresentationStyle { get }
+    /// The controller on either side.
+    func viewController(forKey key: TransitionContextKey) -> ViewController?
+    /// The view to animate on either side (nil: leave it alone).
+    func view(forKey key: TransitionContextKey) -> View?
+    /// Where a controller's view starts (points, container coordinates; `.zero` when unknown).
+    func initialFrame(for viewController: ViewController) -> Rect
+    /// Where a controller's view must end (`.zero` when it is removed or unknown).
+    func finalFrame(for viewController: ViewController) -> Rect
+    /// Must be called once when the transition's animations are done.
+    /// - Throws: ``TransitionError/completedTwice`` on a second call (which has no effect).
+    func completeTransition(_ didComplete: Bool) throws
+}
+
+/// An object that animates a transition (`UIViewControllerAnimatedTransitioning`).
+@MainActor
+public protocol ViewControllerAnimatedTransitioning: AnyObject {
+    /// The duration of the transition, seconds.
+    func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double
+    /// Sets up and starts the animations; must lead to `completeTransition(_:)`.
+    func animateTransition(using transitionContext: any ViewControllerContextTransitioning) throws
+    /// Called after `completeTransition(_:)`, with its argument.
+    func animationEnded(_ transitionCompleted: Bool)
+}
+
+extension ViewControllerAnimatedTransitioning {
+    public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// Vends the objects of custom presentations (`UIViewControllerTransitioningDelegate`).
+/// Returning nil (the default) means the standard transition.
+@MainActor
+public protocol ViewControllerTransitioningDelegate: AnyObject {
+    /// The animator for presenting `presented`.
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> (any ViewControllerAnimatedTransitioning)?
+    /// The animator for dismissing `dismissed`.
+    func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)?
+}
+
+extension ViewControllerTransitioningDelegate {
+    public func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                    source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { nil }
+    public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { nil }
+}
+
+/// Misuse of view-controller transitions.
+public enum TransitionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A presentation or dismissal was requested while another transition is in progress
+    /// (for example one whose `completeTransition` was never called).
+    case transitionInProgress(requested: String, running: String)
+    /// `completeTransition` was called a second time; the second call had no effect.
+    case completedTwice
+    /// The controller already presents another one.
+    case alreadyPresenting(presenter: String, presented: String)
+    /// The controller is already presented or in a window.
+    case alreadyShown(String)
+    /// `dismiss` on a controller that presents nothing and is not presented.
+    case nothingToDismiss(String)
+    /// The controller is not in a window, so it cannot present.
+    case notInWindow(String)
+
+    public var description: String {
+        switch self {
+        case .transitionInProgress(let requested, let running):
+            return "cannot \(requested) while a transition is in progress (\(running)); was completeTransition(_:) called?"
+        case .completedTwice:
+            return "completeTransition(_:) was called twice; the second call has no effect"
+        case .alreadyPresenting(let presenter, let presented):
+            return "\(presenter) is already presenting \(presented)"
+        case .alreadyShown(let name):
+            return "\(name) is already presented or in a window"
+        case .nothingToDismiss(let name):
+            return "\(name) has nothing to dismiss"
+        case .notInWindow(let name):
+            return "\(name) is not in a window's hierarchy"
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+/// A fade-in animator as in the first seed: the presented view fades in over `duration`.
+@MainActor
+private final class FadeIn: ViewControllerAnimatedTransitioning {
+    var ended: [Bool] = []
+    func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.5 }
+    func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        guard let toView = context.view(forKey: .to), let to = context.viewController(forKey: .to) else { return }
+        toView.alpha = 0
+        toView.frame = context.finalFrame(for: to)
+        context.containerView.addSubview(toView)
+        try View.animate(withDuration: transitionDuration(using: context), engine: to.engine, animations: { toView.alpha = 1 }) { _ in
+            try? context.completeTransition(true)
+        }
+    }
+    func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
+}
+
+/// An animator that never calls completeTransition.
+@MainActor
+private final class Forgetful: ViewControllerAnimatedTransitioning {
+    var context: (any ViewControllerContextTransitioning)?
+    func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.3 }
+    func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        self.context = context
+        if let v = context.view(forKey: .to) { context.containerView.addSubview(v) }
+    }
+}
+
+@MainActor
+private final class Delegate: ViewControllerTransitioningDelegate {
+    let present: (any ViewControllerAnimatedTransitioning)?
+    let dismiss: (any ViewControllerAnimatedTransitioning)?
+    init(present: (any ViewControllerAnimatedTransitioning)?, dismiss: (any ViewControllerAnimatedTransitioning)? = nil) {
+        self.present = present
+        self.dismiss = dismiss
+    }
+    func animationController(forPresented presented: ViewController, presenting: ViewController,
+                             source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { present }
+    func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { dismiss }
+}
+
+@MainActor
+final class PresentationTests: EngineTestCase {
+    var window: Window!
+    var main: ViewController!
+
+    override func setUp() async throws {
+        try await super.setUp()
+        window = Window(engine: engine)
+        main = ViewController(name: "A")
+        window.rootViewController = main
+        window.clearTrace()
+    }
+
+    func testDefaultFullScreenPresentAndDismissCoverVerticallyWithUIKitsCallbackOrder() async throws {
+        let b = ViewController(name: "B")
+        var presented = false
+        try main.present(b, animated: true) { presented = true }
+        XCTAssertNotNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace, ["A.viewWillDisappear", "B.viewWillAppear"])
+        try advance(to: 0.175)
+        let y = b.view.presentation.frame.origin.y
+        XCTAssertGreaterThan(y, 0)
+        XCTAssertLessThan(y, 844, "halfway up from the bottom edge")
+        XCTAssertEqual(y, 844 * (1 - CubicBezier.easeInOut.value(at: 0.5)), accuracy: 1e-9)
+        try advance(to: 0.35)
+        XCTAssertTrue(presented)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace, ["A.viewWillDisappear", "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear",
+                                      "A.viewDidDisappear"], "present: the new DidAppear comes before the old DidDisappear")
+        XCTAssertTrue(main.presentedViewController === b)
+        XCTAssertTrue(b.presentingViewController === main)
+        XCTAssertNil(main.view.superview, "full screen removes the presenting view")
+        XCTAssertEqual(b.view.presentation.frame, window.bounds)
+
+        window.clearTrace()
+        try b.dismiss(animated: true)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear"])
+        try advance(to: 0.35 + 0.35)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidLayoutSubviews", "A.viewDidAppear",
+                                      "B.viewDidDisappear"])
+        XCTAssertNil(main.presentedViewController)
+        XCTAssertNil(b.presentingViewController)
+        XCTAssertTrue(main.view.superview === window, "the presenter's view is back in the window")
+        XCTAssertNil(b.view.superview)
+    }
+
+    func testCustomStyleFadeInGivesThePresenterNoCallbacks() async throws {
+        let b = ViewController(name: "B")
+        b.modalPresentationStyle = .custom
+        let fade = FadeIn()
+        let delegate = Delegate(present: fade)
+        b.transitioningDelegate = delegate
+        try main.present(b, animated: true)
+        try advance(to: 0.25)
+        XCTAssertEqual(b.view.presentation.alpha, CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12)
+        try advance(to: 0.5)
+        XCTAssertEqual(window.trace, ["B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"])
+        XCTAssertEqual(fade.ended, [true])
+        XCTAssertTrue(main.view.superview === window, "the presenting view stays under a custom presentation")
+    }
+
+    func testCompleteTransitionNeverCalledKeepsTheTransitionAndRefusesANewOne() async throws {
+        let b = ViewController(name: "B"), c = ViewController(name: "C")
+        let forgetful = Forgetful()
+        let delegate = Delegate(present: forgetful)
+        b.transitioningDelegate = delegate
+        try main.present(b, animated: true)
+        try advance(to: 10)
+        XCTAssertEqual(window.transitionInProgress?.summary, "present B over A")
+        XCTAssertEqual(window.transitionInProgress?.isCompleted, false)
+        XCTAssertThrowsError(try b.present(c, animated: true)) {
+            guard case .transitionInProgress(let requested, let running)? = $0 as? TransitionError else { return XCTFail("\($0)") }
+            XCTAssertEqual(requested, "present C")
+            XCTAssertEqual(running, "present B over A")
+        }
+        XCTAssertThrowsError(try b.dismiss(animated: false))
+        // Completing it late ends it; a second call is an error with no effect.
+        try forgetful.context?.completeTransition(true)
+        XCTAssertNil(window.transitionInProgress)
+        let trace = window.trace
+        XCTAssertThrowsError(try forgetful.context?.completeTransition(false)) {
+            XCTAssertEqual($0 as? TransitionError, .completedTwice)
+        }
+        XCTAssertEqual(window.trace, trace, "the second call changed nothing")
+        XCTAssertTrue(main.presentedViewController === b)
+    }
+
+    func testNonAnimatedPresentationRunsTheCallbacksAtOnce() async throws {
+        let b = ViewController(name: "B")
+        var done = false
+        try main.present(b, animated: false) { done = true }
+        XCTAssertTrue(done)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace.first, "A.viewWillDisappear")
+        XCTAssertEqual(window.trace.last, "A.viewDidDisappear")
+        XCTAssertEqual(b.view.frame, window.bounds)
+        try main.dismiss(animated: false)
+        XCTAssertNil(main.presentedViewController)
+        XCTAssertTrue(main.view.superview === window)
+    }
+
+    func testMisuseIsRefusedWithClearErrors() async throws {
+        let b = ViewController(name: "B"), c = ViewController(name: "C")
+        let orphan = ViewController(name: "orphan")
+        XCTAssertThrowsError(try orphan.present(b, animated: false)) { XCTAssertEqual($0 as? TransitionError, .notInWindow("orphan")) }
+        XCTAssertThrowsError(try main.dismiss(animated: false)) { XCTAssertEqual($0 as? TransitionError, .nothingToDismiss("A")) }
+        try main.present(b, animated: false)
+        XCTAssertThrowsError(try main.present(c, animated: false)) {
+            XCTAssertEqual($0 as? TransitionError, .alreadyPresenting(presenter: "A", presented: "B"))
+        }
+        XCTAssertThrowsError(try b.present(main, animated: false)) { XCTAssertEqual($0 as? TransitionError, .alreadyShown("A")) }
+        XCTAssertTrue(TransitionError.completedTwice.description.contains("twice"))
+    }
+}
