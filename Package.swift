@@ -41,6 +41,7 @@ let package = Package(
             name: "kinetic",
             dependencies: [
                 "Kinetic",
+                "KineticUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

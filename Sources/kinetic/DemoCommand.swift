@@ -6,13 +6,18 @@ import Kinetic
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Write every preset curve and a spring family to CSV files.",
+        abstract: "Write the preset curves and a spring family to CSV, and run the seed transition scenes.",
         discussion: """
             Writes <dir>/bezier-<name>.csv for every preset curve (101 points, columns x,value,slope) \
             <dir>/spring-zeta-<z>.csv for damping ratios 0.2, 0.5, 1 and 2 at response 0.5 s, \
             sampled at 120 Hz until settled (columns time,value,velocity), and a keyframed example: \
             <dir>/keyframes-example.json baked at 60 Hz into <dir>/keyframes-example.csv \
-            (the same as `kinetic bake`). Files are written atomically.
+            (the same as `kinetic bake`). Then runs the seed documents' transition scenes headlessly \
+            on a manual clock at 60 frames per second (fade-in presentation, snapshot page curl, \
+            VCYellow growing out of a button and back, ScaleSegue) and writes, per scene, \
+            <dir>/scene-<n>-<name>.csv (columns time,view,property,value) and an SVG filmstrip \
+            <dir>/scene-<n>-<name>.svg, printing one line per scene: duration, frames, \
+            appearance callbacks in order, files. Files are written atomically.
             """
     )
 
@@ -33,5 +38,12 @@ struct DemoCommand: ParsableCommand {
         written += try CuratedData.writeSprings(dampingRatios: Self.dampingRatios, response: Self.springResponse, into: directory)
         written += try CuratedData.writeKeyframesExample(into: directory, plots: false)
         print(CuratedData.report(written), terminator: "")
+        // The seed documents' transition scenes, on a manual clock at 60 frames per second.
+        let scenes = try MainActor.assumeIsolated { try DemoScenes.runAll(into: directory) }
+        for scene in scenes {
+            let ms = Int((scene.duration * 1000).rounded())
+            print("\(scene.name): \(ms) ms, \(scene.frames) frames; callbacks: \(scene.callbacks.joined(separator: " > ")); "
+                  + "\(scene.csv), \(scene.svg)")
+        }
     }
 }

@@ -228,7 +228,8 @@ final class CLITests: XCTestCase {
         let expected = (CubicBezier.presets.map { "bezier-\($0.name).csv" }
             + ["spring-zeta-0.2.csv", "spring-zeta-0.5.csv", "spring-zeta-1.csv", "spring-zeta-2.csv",
                "keyframes-example.json", "keyframes-example.csv"]).sorted()
-        XCTAssertEqual(names, expected)
+        let scenes = ["scene-1-fade-in", "scene-2-page-curl", "scene-3-grow-from-button", "scene-4-scale-segue"]
+        XCTAssertEqual(names, (expected + scenes.flatMap { ["\($0).csv", "\($0).svg"] }).sorted())
         for (name, curve) in CubicBezier.presets {
             let table = try CSVTable(parsing: String(contentsOf: data.appendingPathComponent("bezier-\(name).csv"), encoding: .utf8))
             XCTAssertEqual(table.rowCount, 101)
@@ -253,9 +254,28 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(exampleCSV.values.map(\.bitPattern), rebaked.values.map(\.bitPattern))
         // Header plus one line per CSV file (the JSON is not listed), all the same width up
         // to the last column.
-        let lines = result.stdout.split(separator: "\n")
+        let lines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("scene-") }
         XCTAssertEqual(lines.count, 1 + expected.count - 1)
         XCTAssertEqual(Set(lines.map(\.count)).count, 1, "columns are aligned")
+        // One line per transition scene, with its callbacks in order; a timeline and a filmstrip each.
+        let sceneLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("scene-") }
+        XCTAssertEqual(sceneLines.count, scenes.count)
+        let grow = try XCTUnwrap(sceneLines.first { $0.hasPrefix("scene-3-grow-from-button:") })
+        XCTAssertTrue(grow.contains("VCMain.viewWillDisappear > VCYellow.viewWillAppear > VCYellow.viewDidLayoutSubviews > "
+            + "VCYellow.viewDidAppear > VCMain.viewDidDisappear > VCYellow.viewWillDisappear > VCMain.viewWillAppear"), String(grow))
+        XCTAssertTrue(grow.contains("800 ms, 48 frames"), String(grow))
+        for scene in scenes {
+            let svg = try String(contentsOf: data.appendingPathComponent("\(scene).svg"), encoding: .utf8)
+            XCTAssertNotNil(SVGSummary.parse(svg), "\(scene).svg is well-formed XML")
+            let csv = try String(contentsOf: data.appendingPathComponent("\(scene).csv"), encoding: .utf8)
+            XCTAssertTrue(csv.hasPrefix("time,view,property,value\n"))
+        }
+        // Scene 3: the snapshot grows from the button's frame to the full window, then the real view shows.
+        let rows = try String(contentsOf: data.appendingPathComponent("scene-3-grow-from-button.csv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let snapshotWidths = rows.filter { $0[1] == "snapshot" && $0[2] == "width" }.map { Double($0[3])! }
+        XCTAssertEqual(snapshotWidths.first, 100, "starts at the button's width")
+        XCTAssertTrue(snapshotWidths.contains(390), "reaches the window's width")
         XCTAssertEqual(try temporaryFiles(), [])
     }
 

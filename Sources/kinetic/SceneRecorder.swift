@@ -1,0 +1,141 @@
+import Kinetic
+import KineticUI
+
+/// Runs a demo scene on a manual clock at 60 frames per second and records, every frame,
+/// the presentation values of every named view in the window: a long CSV timeline
+/// (time, view, property, value) and an SVG filmstrip (the views' frames drawn as
+/// rectangles every few frames).
+@MainActor
+final class SceneRecorder {
+    static let frameRate = 60.0
+    let window: Window
+    let engine: AnimationEngine
+    private(set) var frame = 0
+    private var rows: [(time: Double, view: String, property: String, value: Double)] = []
+    private var panels: [(time: Double, boxes: [Box])] = []
+    /// Every `filmstripStride` frames a filmstrip panel is drawn.
+    var filmstripStride = 6
+
+    struct Box {
+        let name: String
+        let frame: Rect
+        let alpha: Double
+        let color: Color?
+    }
+
+    init(size: Size = Size(width: 390, height: 844)) {
+        engine = AnimationEngine()
+        window = Window(size: size, engine: engine)
+    }
+
+    var time: Double { Double(frame) / Self.frameRate }
+
+    /// Records the current frame, then advances one frame.
+    func step() throws {
+        record()
+        frame += 1
+        try engine.clock.advance(to: time)
+    }
+
+    /// Steps until `condition` holds (or `limit` frames pass), then records the final frame.
+    func run(until condition: () -> Bool, limit: Int = 600) throws {
+        var n = 0
+        while !condition(), n < limit {
+            try step()
+            n += 1
+        }
+        record()
+    }
+
+    private func record() {
+        if let last = rows.last, last.time == time { return }
+        var boxes: [Box] = []
+        visit(window, origin: Point(x: 0, y: 0)) { view, frame in
+            guard let name = view.name, view !== window else { return }
+            let p = view.presentation
+            rows.append((time, name, "x", frame.origin.x))
+            rows.append((time, name, "y", frame.origin.y))
+            rows.append((time, name, "width", frame.size.width))
+            rows.append((time, name, "height", frame.size.height))
+            rows.append((time, name, "alpha", p.alpha))
+            rows.append((time, name, "hidden", view.isHidden ? 1 : 0))
+            if !view.isHidden { boxes.append(Box(name: name, frame: frame, alpha: p.alpha, color: p.backgroundColor)) }
+        }
+        if frame % filmstripStride == 0 { panels.append((time, boxes)) }
+    }
+
+    /// Depth-first over the tree, with each view's presentation frame in window coordinates.
+    private func visit(_ view: View, origin: Point, _ body: (View, Rect) -> Void) {
+        let f = view.presentation.frame
+        let absolute = view === window ? Rect(x: 0, y: 0, width: f.size.width, height: f.size.height)
+            : Rect(x: origin.x + f.origin.x, y: origin.y + f.origin.y, width: f.size.width, height: f.size.height)
+        body(view, absolute)
+        let b = view.presentation.bounds
+        for child in view.subviews {
+            visit(child, origin: Point(x: absolute.origin.x - b.origin.x, y: absolute.origin.y - b.origin.y), body)
+        }
+    }
+
+    /// Writes `<directory>/<name>.csv` and `<directory>/<name>.svg`; returns their paths.
+    func write(name: String, title: String, into directory: String) throws -> (csv: String, svg: String, rows: Int) {
+        if panels.last?.time != time { record(); panels.append((time, panels.last?.boxes ?? [])) }
+        let csv = "\(directory)/\(name).csv"
+        var text = "time,view,property,value\n"
+        for r in rows {
+            text += "\(CSVTable.format(r.time)),\(r.view),\(r.property),\(CSVTable.format(r.value))\n"
+        }
+        try TextFile.write(text, toPath: csv, createDirectory: true)
+        let svg = "\(directory)/\(name).svg"
+        try TextFile.write(filmstrip(title: title), toPath: svg, createDirectory: true)
+        return (csv, svg, rows.count)
+    }
+
+    private func filmstrip(title: String) -> String {
+        let scale = 0.18
+        let w = window.bounds.size.width * scale, h = window.bounds.size.height * scale
+        let gap = 10.0, top = 34.0, perRow = 10
+        let rowCount = (panels.count + perRow - 1) / perRow
+        let width = max(gap + Double(min(panels.count, perRow)) * (w + gap), 2 * gap + 8.2 * Double(title.count))
+        let height = top + Double(rowCount) * (h + 28) + 4
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" "
+        s += "viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+        s += "<text x=\"\(fmt(gap))\" y=\"22\" font-size=\"15\" fill=\"#222\">\(escape(title))</text>\n"
+        for (k, panel) in panels.enumerated() {
+            let x0 = gap + Double(k % perRow) * (w + gap), y0 = top + Double(k / perRow) * (h + 28)
+            s += "<g transform=\"translate(\(fmt(x0)),\(fmt(y0)))\">\n"
+            s += "<rect width=\"\(fmt(w))\" height=\"\(fmt(h))\" fill=\"#f4f4f4\" stroke=\"#888\"/>\n"
+            s += "<clipPath id=\"c\(k)\"><rect width=\"\(fmt(w))\" height=\"\(fmt(h))\"/></clipPath><g clip-path=\"url(#c\(k))\">\n"
+            for box in panel.boxes {
+                let c = box.color ?? Color(red: 1, green: 1, blue: 1, alpha: 0)
+                let fill = "rgb(\(Int(c.red * 255)),\(Int(c.green * 255)),\(Int(c.blue * 255)))"
+                s += "<rect x=\"\(fmt(box.frame.origin.x * scale))\" y=\"\(fmt(box.frame.origin.y * scale))\" "
+                s += "width=\"\(fmt(max(box.frame.size.width * scale, 0)))\" height=\"\(fmt(max(box.frame.size.height * scale, 0)))\" "
+                s += "fill=\"\(fill)\" fill-opacity=\"\(fmt(c.alpha * box.alpha))\" stroke=\"#333\" stroke-opacity=\"\(fmt(box.alpha))\" "
+                s += "stroke-width=\"0.6\"><title>\(escape(box.name))</title></rect>\n"
+            }
+            s += "</g>\n<text x=\"\(fmt(w / 2))\" y=\"\(fmt(h + 15))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">"
+            s += "\(fmt((panel.time * 1000).rounded())) ms</text>\n</g>\n"
+        }
+        return s + "</svg>\n"
+    }
+
+    private func fmt(_ v: Double) -> String {
+        let r = (v * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+
+    private func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
