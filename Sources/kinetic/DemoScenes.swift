@@ -15,7 +15,8 @@ enum DemoScenes {
     }
 
     static func runAll(into directory: String) throws -> [Result] {
-        [try fadeIn(directory), try pageCurl(directory), try growFromButton(directory), try scaleSegue(directory)]
+        [try fadeIn(directory), try pageCurl(directory), try growFromButton(directory), try scaleSegue(directory),
+         try interactiveDismissal(directory)]
     }
 
     private static func controller(_ name: String, color: Color, frame: Rect? = nil, in recorder: SceneRecorder) -> ViewController {
@@ -105,6 +106,79 @@ enum DemoScenes {
         try r.run(until: { r.window.transitionInProgress == nil })
         return try finish(r, name: "scene-4-scale-segue", title: "4. ScaleSegue: the detail scales out of the source's scaleView (2 s)",
                           directory: directory)
+    }
+}
+
+extension DemoScenes {
+    // MARK: 5. Interactive percent-driven dismissal: cancelled at 40 %, then finished from 70 %
+
+    static func interactiveDismissal(_ directory: String) throws -> Result {
+        let r = SceneRecorder()
+        let main = controller("VCMain", color: Color(red: 0.95, green: 0.95, blue: 0.97), in: r)
+        r.window.rootViewController = main
+        let card = controller("VCCard", color: Color(red: 0.45, green: 0.3, blue: 0.8), in: r)
+        let delegate = InteractiveDismissDelegate()
+        card.transitioningDelegate = delegate
+        try main.present(card, animated: false)
+        r.window.clearTrace()
+        // A drag that reaches `percent` over `frames` frames, then lets go.
+        func drag(to percent: Double, frames: Int, finish: Bool) throws {
+            let interaction = PercentDrivenInteractiveTransition()
+            interaction.timingCurve = try SpringTimingParameters(dampingRatio: 0.85)
+            delegate.interaction = interaction
+            try card.dismiss(animated: true)
+            for k in 1 ... frames {
+                interaction.update(percent * Double(k) / Double(frames))
+                try r.step()
+            }
+            if finish { try interaction.finish() } else { try interaction.cancel() }
+            delegate.interaction = nil
+            try r.run(until: { r.window.transitionInProgress == nil })
+        }
+        try drag(to: 0.4, frames: 24, finish: false)
+        for _ in 0 ..< 6 { try r.step() }
+        try drag(to: 0.7, frames: 30, finish: true)
+        return try finish(r, name: "scene-5-interactive-dismissal",
+                          title: "5. Interactive dismissal: cancelled at 40 %, then finished from 70 % (spring)", directory: directory)
+    }
+}
+
+/// Scene 5: an interruptible spring animator slides the card down; a percent-driven
+/// interaction controller scrubs it.
+@MainActor
+final class InteractiveDismissDelegate: ViewControllerTransitioningDelegate {
+    var interaction: PercentDrivenInteractiveTransition?
+    func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+        SlideDownAnimator()
+    }
+    func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)? { interaction }
+}
+
+@MainActor
+final class SlideDownAnimator: ViewControllerAnimatedTransitioning {
+    private var animator: PropertyAnimator?
+    func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.5 }
+    func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        try (interruptibleAnimator(using: context) as? PropertyAnimator)?.startAnimation()
+    }
+    func interruptibleAnimator(using context: any ViewControllerContextTransitioning) -> (any ViewImplicitlyAnimating)? {
+        if let animator { return animator }
+        guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to),
+              let made = try? PropertyAnimator(duration: 0.5, dampingRatio: 1, engine: from.engine) else { return nil }
+        let container = context.containerView
+        if let toView = context.view(forKey: .to) {
+            toView.frame = context.finalFrame(for: to)
+            container.insertSubview(toView, belowSubview: from.view)
+        }
+        let fromView = from.view, start = fromView.frame
+        try? made.addAnimations {
+            fromView.frame = Rect(x: start.origin.x, y: start.origin.y + container.bounds.size.height,
+                                  width: start.size.width, height: start.size.height)
+        }
+        made.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
+        animator = made
+        return made
     }
 }
 

@@ -228,7 +228,8 @@ final class CLITests: XCTestCase {
         let expected = (CubicBezier.presets.map { "bezier-\($0.name).csv" }
             + ["spring-zeta-0.2.csv", "spring-zeta-0.5.csv", "spring-zeta-1.csv", "spring-zeta-2.csv",
                "keyframes-example.json", "keyframes-example.csv"]).sorted()
-        let scenes = ["scene-1-fade-in", "scene-2-page-curl", "scene-3-grow-from-button", "scene-4-scale-segue"]
+        let scenes = ["scene-1-fade-in", "scene-2-page-curl", "scene-3-grow-from-button", "scene-4-scale-segue",
+                      "scene-5-interactive-dismissal"]
         XCTAssertEqual(names, (expected + scenes.flatMap { ["\($0).csv", "\($0).svg"] }).sorted())
         for (name, curve) in CubicBezier.presets {
             let table = try CSVTable(parsing: String(contentsOf: data.appendingPathComponent("bezier-\(name).csv"), encoding: .utf8))
@@ -264,6 +265,12 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(grow.contains("VCMain.viewWillDisappear > VCYellow.viewWillAppear > VCYellow.viewDidLayoutSubviews > "
             + "VCYellow.viewDidAppear > VCMain.viewDidDisappear > VCYellow.viewWillDisappear > VCMain.viewWillAppear"), String(grow))
         XCTAssertTrue(grow.contains("800 ms, 48 frames"), String(grow))
+        // Scene 5: the cancelled dismissal gives UIKit's cancel order, then the second try finishes.
+        let interactive = try XCTUnwrap(sceneLines.first { $0.hasPrefix("scene-5-interactive-dismissal:") })
+        XCTAssertTrue(interactive.contains("callbacks: VCCard.viewWillDisappear > VCMain.viewWillAppear > VCMain.viewWillDisappear > "
+            + "VCMain.viewDidDisappear > VCCard.viewWillAppear > VCCard.viewDidLayoutSubviews > VCCard.viewDidAppear > "
+            + "VCCard.viewWillDisappear > VCMain.viewWillAppear > VCMain.viewDidLayoutSubviews > VCMain.viewDidAppear > "
+            + "VCCard.viewDidDisappear;"), String(interactive))
         for scene in scenes {
             let svg = try String(contentsOf: data.appendingPathComponent("\(scene).svg"), encoding: .utf8)
             XCTAssertNotNil(SVGSummary.parse(svg), "\(scene).svg is well-formed XML")

@@ -157,3 +157,73 @@ final class PresentationTests: EngineTestCase {
         XCTAssertTrue(TransitionError.completedTwice.description.contains("twice"))
     }
 }
+
+/// Interactive dismissal through PercentDrivenInteractiveTransition.
+@MainActor
+final class InteractiveTransitionTests: EngineTestCase {
+    @MainActor
+    private final class SlideDown: ViewControllerAnimatedTransitioning {
+        var animator: PropertyAnimator?
+        func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.5 }
+        func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+            try (interruptibleAnimator(using: context) as? PropertyAnimator)?.startAnimation()
+        }
+        func interruptibleAnimator(using context: any ViewControllerContextTransitioning) -> (any ViewImplicitlyAnimating)? {
+            if let animator { return animator }
+            let from = context.viewController(forKey: .from)!
+            let made = try! PropertyAnimator(duration: 0.5, curve: .linear, engine: from.engine)
+            let fromView = from.view
+            try! made.addAnimations { fromView.center = Point(x: fromView.center.x, y: fromView.center.y + 844) }
+            made.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
+            animator = made
+            return made
+        }
+    }
+
+    @MainActor
+    private final class Delegate: ViewControllerTransitioningDelegate {
+        let slide = SlideDown()
+        let interaction = PercentDrivenInteractiveTransition()
+        func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { slide }
+        func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    func testCancelledThenFinishedInteractiveDismissal() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        window.clearTrace()
+        var delegate = Delegate()
+        b.transitioningDelegate = delegate
+        try b.dismiss(animated: true)
+        let context = try XCTUnwrap(window.transitionInProgress)
+        XCTAssertTrue(context.isInteractive)
+        delegate.interaction.update(0.4)
+        try step()
+        XCTAssertEqual(b.view.presentation.center.y, 422 + 0.4 * 844, accuracy: 1e-9, "scrubbed linearly to 40 %")
+        XCTAssertEqual(delegate.interaction.duration, 0.5)
+        try delegate.interaction.cancel()
+        XCTAssertTrue(context.transitionWasCancelled)
+        try step(30)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
+                                      "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"])
+        XCTAssertTrue(a.presentedViewController === b, "still presented after the cancel")
+        XCTAssertEqual(b.view.presentation.center.y, 422, "back where it started, exactly")
+
+        window.clearTrace()
+        delegate = Delegate()
+        b.transitioningDelegate = delegate
+        try b.dismiss(animated: true)
+        delegate.interaction.update(0.7)
+        try step()
+        try delegate.interaction.finish()
+        try step(30)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertNil(a.presentedViewController)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidLayoutSubviews", "A.viewDidAppear",
+                                      "B.viewDidDisappear"])
+    }
+}

@@ -94,6 +94,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         let (made, run) = try ProgressCurve.make(timingParameters, duration: duration)
         curve = engine.interned(made)
         runDuration = run
+        engine.collector?.append(self)
     }
 
     /// An animator with one of UIKit's named curves.

@@ -63,6 +63,10 @@ public final class AnimationEngine {
     /// table (hot in cache during a tick) and one box.
     private var curveCache: [CubicBezier: ProgressCurve] = [:]
 
+    /// While set, every animator created on this engine is appended (an interaction
+    /// controller collecting the animations a transition creates).
+    var collector: [PropertyAnimator]?
+
     /// Whether presentation values are stale (set by every change, cleared by evaluation).
     var dirty = false
     private var ticking = false

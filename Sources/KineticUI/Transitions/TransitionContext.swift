@@ -13,11 +13,15 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public let isPresentation: Bool
     public let presentationStyle: ModalPresentationStyle
     public let isAnimated: Bool
-    public var isInteractive: Bool { false }
+    public internal(set) var isInteractive = false
     public private(set) var transitionWasCancelled = false
+    /// The last interactive progress reported, 0 to 1.
+    public private(set) var percentComplete = 0.0
     /// Whether `completeTransition` has been called.
     public private(set) var isCompleted = false
     private let animator: (any ViewControllerAnimatedTransitioning)?
+    /// The animated-transitioning object running the transition (nil when not animated).
+    var animationController: (any ViewControllerAnimatedTransitioning)? { animator }
     private let completion: (@MainActor () -> Void)?
     private let fromStart: Rect
 
@@ -69,6 +73,24 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         // The presenter: removed (zero) when presenting full screen, else where it is.
         if isPresentation { return presentationStyle.removesPresentingView ? .zero : viewController.view.frame }
         return containerView.bounds
+    }
+
+    public func updateInteractiveTransition(_ percentComplete: Double) {
+        if percentComplete.isFinite { self.percentComplete = Swift.min(Swift.max(percentComplete, 0), 1) }
+    }
+
+    public func finishInteractiveTransition() {
+        isInteractive = false
+        transitionWasCancelled = false
+    }
+
+    public func cancelInteractiveTransition() {
+        isInteractive = false
+        transitionWasCancelled = true
+    }
+
+    public func pauseInteractiveTransition() {
+        isInteractive = true
     }
 
     public func completeTransition(_ didComplete: Bool) throws {

@@ -65,6 +65,15 @@ public protocol ViewControllerContextTransitioning: AnyObject {
     /// Must be called once when the transition's animations are done.
     /// - Throws: ``TransitionError/completedTwice`` on a second call (which has no effect).
     func completeTransition(_ didComplete: Bool) throws
+    /// Interactive progress, 0 to 1 (from the interaction controller).
+    func updateInteractiveTransition(_ percentComplete: Double)
+    /// The interaction ended and the transition will finish.
+    func finishInteractiveTransition()
+    /// The interaction ended and the transition will be cancelled (`transitionWasCancelled`
+    /// becomes true).
+    func cancelInteractiveTransition()
+    /// The transition's animations were paused (interaction began again).
+    func pauseInteractiveTransition()
 }
 
 /// An object that animates a transition (`UIViewControllerAnimatedTransitioning`).
@@ -76,10 +85,26 @@ public protocol ViewControllerAnimatedTransitioning: AnyObject {
     func animateTransition(using transitionContext: any ViewControllerContextTransitioning) throws
     /// Called after `completeTransition(_:)`, with its argument.
     func animationEnded(_ transitionCompleted: Bool)
+    /// The interruptible animator running the transition; must return the same instance
+    /// for the whole transition. Nil (the default) means the animations are plain block
+    /// animations.
+    func interruptibleAnimator(using transitionContext: any ViewControllerContextTransitioning) -> (any ViewImplicitlyAnimating)?
 }
 
 extension ViewControllerAnimatedTransitioning {
     public func animationEnded(_ transitionCompleted: Bool) {}
+    public func interruptibleAnimator(using transitionContext: any ViewControllerContextTransitioning) -> (any ViewImplicitlyAnimating)? {
+        nil
+    }
+}
+
+/// Drives a transition interactively (`UIViewControllerInteractiveTransitioning`).
+@MainActor
+public protocol ViewControllerInteractiveTransitioning: AnyObject {
+    /// Starts the interactive transition (and starts or prepares its animations).
+    func startInteractiveTransition(_ transitionContext: any ViewControllerContextTransitioning) throws
+    /// Whether the transition starts interactively (true) or runs until interrupted.
+    var wantsInteractiveStart: Bool { get }
 }
 
 /// Vends the objects of custom presentations (`UIViewControllerTransitioningDelegate`).
@@ -91,12 +116,22 @@ public protocol ViewControllerTransitioningDelegate: AnyObject {
                              source: ViewController) -> (any ViewControllerAnimatedTransitioning)?
     /// The animator for dismissing `dismissed`.
     func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)?
+    /// An interaction controller for the presentation (nil: not interactive).
+    func interactionControllerForPresentation(using animator: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)?
+    /// An interaction controller for the dismissal (nil: not interactive).
+    func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)?
 }
 
 extension ViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: ViewController, presenting: ViewController,
                                     source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { nil }
     public func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { nil }
+    public func interactionControllerForPresentation(using animator: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)? { nil }
+    public func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// Misuse of view-controller transitions.

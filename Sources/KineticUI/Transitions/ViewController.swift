@@ -144,7 +144,9 @@ open class ViewController {
             ? viewController.transitioningDelegate?.animationController(forPresented: viewController, presenting: self, source: self)
                 ?? CoverVerticalTransition()
             : nil
-        try window.runPresentation(of: viewController, by: self, animator: animator, completion: completion)
+        let interaction = animator.flatMap { viewController.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
+        try window.runPresentation(of: viewController, by: self, animator: animator, interaction: interaction,
+                                   completion: completion)
     }
 
     /// Dismisses the controller this one presents or, if it presents none, this controller
@@ -162,6 +164,7 @@ open class ViewController {
         let animator = animated
             ? target.transitioningDelegate?.animationController(forDismissed: target) ?? CoverVerticalTransition()
             : nil
-        try window.runDismissal(of: target, by: presenter, animator: animator, completion: completion)
+        let interaction = animator.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
+        try window.runDismissal(of: target, by: presenter, animator: animator, interaction: interaction, completion: completion)
     }
 }

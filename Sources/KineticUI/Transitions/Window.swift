@@ -49,6 +49,7 @@ public final class Window: View {
 
     func runPresentation(of presented: ViewController, by presenter: ViewController,
                          animator: (any ViewControllerAnimatedTransitioning)?,
+                         interaction: (any ViewControllerInteractiveTransitioning)?,
                          completion: (@MainActor () -> Void)?) throws {
         let style = presented.modalPresentationStyle
         let container = View(frame: bounds)
@@ -62,7 +63,10 @@ public final class Window: View {
         transitionInProgress = context
         if style.removesPresentingView { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
-        if let animator {
+        if let interaction {
+            context.isInteractive = interaction.wantsInteractiveStart
+            try interaction.startInteractiveTransition(context)
+        } else if let animator {
             try animator.animateTransition(using: context)
         } else {
             container.addSubview(presented.view)
@@ -73,6 +77,7 @@ public final class Window: View {
 
     func runDismissal(of presented: ViewController, by presenter: ViewController,
                       animator: (any ViewControllerAnimatedTransitioning)?,
+                      interaction: (any ViewControllerInteractiveTransitioning)?,
                       completion: (@MainActor () -> Void)?) throws {
         let style = presented.modalPresentationStyle
         let container = presented.view.superview ?? self
@@ -82,7 +87,10 @@ public final class Window: View {
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if style.removesPresentingView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
-        if let animator {
+        if let interaction {
+            context.isInteractive = interaction.wantsInteractiveStart
+            try interaction.startInteractiveTransition(context)
+        } else if let animator {
             try animator.animateTransition(using: context)
         } else {
             try context.completeTransition(true)
@@ -130,13 +138,15 @@ public final class Window: View {
                 to.presentedViewController = nil
                 from.presentingViewController = nil
             } else {
-                from.beginAppearanceTransition(true, animated: true)
-                from.endAppearanceTransition()
+                // Cancelled: the controller that was appearing gets viewWillDisappear first,
+                // then the one that was disappearing reappears.
                 if style.removesPresentingView {
                     to.beginAppearanceTransition(false, animated: true)
                     to.view.removeFromSuperview()
                     to.endAppearanceTransition()
                 }
+                from.beginAppearanceTransition(true, animated: true)
+                from.endAppearanceTransition()
             }
         }
         if transitionInProgress === context { transitionInProgress = nil }
