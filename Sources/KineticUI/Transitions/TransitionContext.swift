@@ -9,8 +9,12 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public let containerView: View
     let fromController: ViewController
     let toController: ViewController
-    /// Whether this presents (`true`) or dismisses (`false`).
+    /// Whether this presents (`true`) or dismisses / navigates (`false`).
     public let isPresentation: Bool
+    /// A push or pop of a navigation controller (nil for modal transitions).
+    public let navigationOperation: NavigationOperation?
+    /// Delivers `completeTransition` to whoever runs the transition.
+    private let finisher: (TransitionContext, Bool) -> Void
     public let presentationStyle: ModalPresentationStyle
     public let isAnimated: Bool
     public internal(set) var isInteractive = false
@@ -27,7 +31,10 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     init(window: Window, container: View, from: ViewController, to: ViewController, isPresentation: Bool,
          style: ModalPresentationStyle, isAnimated: Bool, animator: (any ViewControllerAnimatedTransitioning)?,
-         completion: (@MainActor () -> Void)?) {
+         navigationOperation: NavigationOperation? = nil, completion: (@MainActor () -> Void)?,
+         finisher: @escaping (TransitionContext, Bool) -> Void) {
+        self.navigationOperation = navigationOperation
+        self.finisher = finisher
         self.window = window
         containerView = container
         fromController = from
@@ -42,7 +49,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     /// "present VCYellow over VCMain" / "dismiss VCYellow to VCMain".
     public var summary: String {
-        isPresentation ? "present \(toController.name) over \(fromController.name)"
+        if let operation = navigationOperation { return "\(operation) from \(fromController.name) to \(toController.name)" }
+        return isPresentation ? "present \(toController.name) over \(fromController.name)"
             : "dismiss \(fromController.name) to \(toController.name)"
     }
 
@@ -53,6 +61,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// The views to animate: the presented controller's view always; the presenter's only
     /// when the style removes it (`.fullScreen`) — otherwise nil, as in UIKit's custom styles.
     public func view(forKey key: TransitionContextKey) -> View? {
+        if navigationOperation != nil { return key == .from ? fromController.view : toController.view }
         let presented = isPresentation ? toController : fromController
         let presenter = isPresentation ? fromController : toController
         let controller = key == .from ? fromController : toController
@@ -66,6 +75,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     }
 
     public func finalFrame(for viewController: ViewController) -> Rect {
+        if navigationOperation != nil { return viewController === toController ? containerView.bounds : .zero }
         let presented = isPresentation ? toController : fromController
         if viewController === presented {
             return isPresentation ? containerView.bounds : .zero
@@ -97,7 +107,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         guard !isCompleted else { throw TransitionError.completedTwice }
         isCompleted = true
         transitionWasCancelled = !didComplete
-        window.finish(self, completed: didComplete)
+        finisher(self, didComplete)
         animator?.animationEnded(didComplete)
         completion?()
     }

@@ -23,7 +23,9 @@ open class ViewController {
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presented this one, if any.
     public internal(set) weak var presentingViewController: ViewController?
-    /// The window, for the root controller (found through the presenting chain for others).
+    /// The container controller this one is a child of (a navigation controller's stack).
+    public internal(set) weak var parent: ViewController?
+    /// The window, for the root controller (found through the parent and presenting chains for others).
     weak var hostWindow: Window?
     /// Where the presenter's view lived before a full-screen presentation removed it.
     weak var presenterViewHome: View?
@@ -63,7 +65,7 @@ open class ViewController {
         var node: ViewController? = self
         while let n = node {
             if let w = n.hostWindow { return w }
-            node = n.presentingViewController
+            node = n.parent ?? n.presentingViewController
         }
         return nil
     }

@@ -59,7 +59,8 @@ public final class Window: View {
         presented.presentingViewController = presenter
         let context = TransitionContext(
             window: self, container: container, from: presenter, to: presented, isPresentation: true,
-            style: style, isAnimated: animator != nil, animator: animator, completion: completion)
+            style: style, isAnimated: animator != nil, animator: animator, completion: completion,
+            finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         if style.removesPresentingView { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
@@ -83,7 +84,8 @@ public final class Window: View {
         let container = presented.view.superview ?? self
         let context = TransitionContext(
             window: self, container: container, from: presented, to: presenter, isPresentation: false,
-            style: style, isAnimated: animator != nil, animator: animator, completion: completion)
+            style: style, isAnimated: animator != nil, animator: animator, completion: completion,
+            finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if style.removesPresentingView { presenter.beginAppearanceTransition(true, animated: animator != nil) }

@@ -1,0 +1,167 @@
+import Kinetic
+
+/// A navigation transition's direction (`UINavigationController.Operation`).
+public enum NavigationOperation: Int, Sendable, CustomStringConvertible {
+    case none, push, pop
+    public var description: String {
+        switch self {
+        case .none: return "none"
+        case .push: return "push"
+        case .pop: return "pop"
+        }
+    }
+}
+
+/// Vends custom animators for a navigation controller (`UINavigationControllerDelegate`).
+@MainActor
+public protocol NavigationControllerDelegate: AnyObject {
+    /// The animator for a push or pop (nil: the standard slide).
+    func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                              from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)?
+    /// An interaction controller for the animator (nil: not interactive).
+    func navigationController(_ navigationController: NavigationController,
+                              interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)?
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                     from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+        nil
+    }
+    public func navigationController(_ navigationController: NavigationController,
+                                     interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
+        -> (any ViewControllerInteractiveTransitioning)? { nil }
+}
+
+/// A stack of view controllers (`UINavigationController`): push and pop with the standard
+/// horizontal slide or the delegate's animator, and UIKit's appearance order for push and
+/// pop (from.viewWillDisappear, to.viewWillAppear, …, from.viewDidDisappear, to.viewDidAppear).
+@MainActor
+open class NavigationController: ViewController {
+    /// The stack, bottom first.
+    public private(set) var viewControllers: [ViewController]
+    /// Vends custom animators (held weakly).
+    public weak var delegate: (any NavigationControllerDelegate)?
+
+    /// A navigation controller showing `rootViewController`.
+    public init(rootViewController: ViewController, name: String = "NavigationController") {
+        viewControllers = [rootViewController]
+        super.init(name: name)
+        rootViewController.parent = self
+    }
+
+    /// The controller on top of the stack.
+    public var topViewController: ViewController? { viewControllers.last }
+
+    open override func viewDidLoad() {
+        if let root = viewControllers.first {
+            root.view.frame = view.bounds
+            view.addSubview(root.view)
+        }
+    }
+
+    /// Pushes `viewController` on the stack.
+    /// - Throws: ``TransitionError`` when a transition is in progress or the controller is already shown.
+    public func pushViewController(_ viewController: ViewController, animated: Bool) throws {
+        guard !viewControllers.contains(where: { $0 === viewController }), viewController.presentingViewController == nil else {
+            throw TransitionError.alreadyShown(viewController.name)
+        }
+        try transition(from: topViewController!, to: viewController, operation: .push, animated: animated)
+    }
+
+    /// Pops the top controller (nil when only the root is left).
+    /// - Throws: ``TransitionError`` when a transition is in progress.
+    @discardableResult
+    public func popViewController(animated: Bool) throws -> ViewController? {
+        guard viewControllers.count > 1 else { return nil }
+        let top = viewControllers[viewControllers.count - 1]
+        try transition(from: top, to: viewControllers[viewControllers.count - 2], operation: .pop, animated: animated)
+        return top
+    }
+
+    private func transition(from: ViewController, to: ViewController, operation: NavigationOperation, animated: Bool) throws {
+        if let running = window?.transitionInProgress {
+            throw TransitionError.transitionInProgress(requested: "\(operation) \(to.name)", running: running.summary)
+        }
+        let animator = animated
+            ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? SlideTransition()
+            : nil
+        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let container = view
+        if operation == .push {
+            viewControllers.append(to)
+            to.parent = self
+        }
+        let context = TransitionContext(
+            window: window ?? Window(engine: engine), container: container, from: from, to: to, isPresentation: false,
+            style: .fullScreen, isAnimated: animator != nil, animator: animator, navigationOperation: operation, completion: nil,
+            finisher: { [unowned self] in self.finish($0, completed: $1) })
+        window?.transitionInProgress = context
+        from.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
+        if let interaction {
+            context.isInteractive = interaction.wantsInteractiveStart
+            try interaction.startInteractiveTransition(context)
+        } else if let animator {
+            try animator.animateTransition(using: context)
+        } else {
+            to.view.frame = container.bounds
+            container.addSubview(to.view)
+            try context.completeTransition(true)
+        }
+    }
+
+    private func finish(_ context: TransitionContext, completed: Bool) {
+        let from = context.fromController, to = context.toController
+        if completed {
+            from.view.removeFromSuperview()
+            if context.navigationOperation == .pop { viewControllers.removeLast() }
+            from.endAppearanceTransition()
+            to.endAppearanceTransition()
+            if context.navigationOperation == .pop { from.parent = nil }
+        } else {
+            // Cancelled: the appearing controller disappears again, the other reappears.
+            if context.navigationOperation == .push { viewControllers.removeLast() }
+            to.beginAppearanceTransition(false, animated: true)
+            to.view.removeFromSuperview()
+            to.endAppearanceTransition()
+            if context.navigationOperation == .push { to.parent = nil }
+            from.beginAppearanceTransition(true, animated: true)
+            from.endAppearanceTransition()
+        }
+        if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
+    }
+}
+
+/// UIKit's standard navigation transition: on push the new view slides in from the right
+/// edge while the old one moves a third of the width left; pop reverses it (0.35 s, ease
+/// in-out).
+@MainActor
+public final class SlideTransition: ViewControllerAnimatedTransitioning {
+    /// Seconds.
+    public let duration: Double
+    /// The standard slide, `duration` seconds long.
+    public init(duration: Double = 0.35) { self.duration = duration }
+
+    public func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { duration }
+
+    public func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to),
+              let operation = (context as? TransitionContext)?.navigationOperation else { return }
+        let container = context.containerView
+        let width = container.bounds.size.width
+        let final = context.finalFrame(for: to)
+        let push = operation == .push
+        to.view.frame = Rect(x: push ? width : -width / 3, y: final.origin.y, width: final.size.width, height: final.size.height)
+        if push { container.addSubview(to.view) } else { container.insertSubview(to.view, belowSubview: from.view) }
+        let fromView = from.view, toView = to.view
+        let start = fromView.frame
+        let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: to.engine) {
+            toView.frame = final
+            fromView.frame = Rect(x: push ? -width / 3 : width, y: start.origin.y, width: start.size.width, height: start.size.height)
+        }
+        animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
+        try animator.startAnimation()
+    }
+}

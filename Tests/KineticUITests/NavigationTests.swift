@@ -1,0 +1,80 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+@MainActor
+final class NavigationTests: EngineTestCase {
+    func testPushAndPopSlideWithUIKitsCallbackOrder() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        window.clearTrace()
+        try nav.pushViewController(b, animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+        XCTAssertEqual(window.transitionInProgress?.summary, "push from A to B")
+        try advance(to: 0.175)
+        let x = b.view.presentation.frame.origin.x
+        XCTAssertEqual(x, 390 * (1 - CubicBezier.easeInOut.value(at: 0.5)), accuracy: 1e-9, "slides in from the right")
+        XCTAssertEqual(a.view.presentation.frame.origin.x, -130 * CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-9)
+        try advance(to: 0.35)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace, ["A.viewWillDisappear", "B.viewWillAppear", "A.viewDidDisappear",
+                                      "B.viewDidLayoutSubviews", "B.viewDidAppear"], "push: from.DidDisappear before to.DidAppear")
+        XCTAssertNil(a.view.superview)
+        XCTAssertTrue(b.view.superview === nav.view)
+
+        window.clearTrace()
+        let popped = try nav.popViewController(animated: true)
+        XCTAssertTrue(popped === b)
+        try advance(to: 0.7)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear", "B.viewDidDisappear",
+                                      "A.viewDidLayoutSubviews", "A.viewDidAppear"])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A"])
+        XCTAssertEqual(a.view.presentation.frame, nav.view.bounds)
+        XCTAssertNil(try nav.popViewController(animated: true), "the root is never popped")
+    }
+
+    func testDelegateAnimatorAndMisuse() async throws {
+        final class Fade: ViewControllerAnimatedTransitioning {
+            var used = 0
+            func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.2 }
+            func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+                used += 1
+                let to = context.view(forKey: .to)!
+                to.alpha = 0
+                context.containerView.addSubview(to)
+                try View.animate(withDuration: 0.2, engine: context.viewController(forKey: .to)!.engine,
+                                 animations: { to.alpha = 1 }) { _ in try? context.completeTransition(true) }
+            }
+        }
+        final class Delegate: NavigationControllerDelegate {
+            let fade = Fade()
+            var operations: [NavigationOperation] = []
+            func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                      from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+                operations.append(operation)
+                return fade
+            }
+        }
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B"), c = ViewController(name: "C")
+        let nav = NavigationController(rootViewController: a)
+        let delegate = Delegate()
+        nav.delegate = delegate
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: true)
+        XCTAssertThrowsError(try nav.pushViewController(c, animated: true)) {
+            guard case .transitionInProgress? = $0 as? TransitionError else { return XCTFail("\($0)") }
+        }
+        try advance(to: 0.1)
+        XCTAssertEqual(b.view.presentation.alpha, CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12)
+        try advance(to: 0.2)
+        XCTAssertThrowsError(try nav.pushViewController(b, animated: false)) { XCTAssertEqual($0 as? TransitionError, .alreadyShown("B")) }
+        try nav.popViewController(animated: true)
+        try advance(to: 0.4)
+        XCTAssertEqual(delegate.operations, [.push, .pop])
+        XCTAssertEqual(delegate.fade.used, 2)
+        XCTAssertEqual(nav.topViewController?.name, "A")
+    }
+}
