@@ -227,3 +227,34 @@ final class InteractiveTransitionTests: EngineTestCase {
                                       "B.viewDidDisappear"])
     }
 }
+
+@MainActor
+final class TransitionCoordinatorTests: EngineTestCase {
+    private final class Badged: ViewController {
+        let badge = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        var completedAlongside = false
+        override func viewDidLoad() { view.addSubview(badge) }
+        override func viewWillAppear(_ animated: Bool) {
+            badge.alpha = 0
+            transitionCoordinator?.animate(alongsideTransition: { _ in self.badge.alpha = 1 },
+                                           completion: { context in self.completedAlongside = !context.transitionWasCancelled })
+        }
+    }
+
+    func testAlongsideAnimationsRunWithTheTransitionAndCompleteAfterIt() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = Badged(name: "B")
+        window.rootViewController = a
+        try a.present(b, animated: true)
+        XCTAssertNotNil(b.transitionCoordinator)
+        XCTAssertEqual(b.transitionCoordinator?.transitionDuration, 0.35)
+        XCTAssertNil(ViewController(name: "other").transitionCoordinator)
+        try advance(to: 0.175)
+        XCTAssertEqual(b.badge.presentation.alpha, CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12)
+        XCTAssertFalse(b.completedAlongside)
+        try advance(to: 0.35)
+        XCTAssertTrue(b.completedAlongside)
+        XCTAssertEqual(b.badge.presentation.alpha, 1)
+        XCTAssertNil(b.transitionCoordinator)
+    }
+}

@@ -103,8 +103,10 @@ open class NavigationController: ViewController {
         if let interaction {
             context.isInteractive = interaction.wantsInteractiveStart
             try interaction.startInteractiveTransition(context)
+            context.coordinator.transitionDidStart()
         } else if let animator {
             try animator.animateTransition(using: context)
+            context.coordinator.transitionDidStart()
         } else {
             to.view.frame = container.bounds
             container.addSubview(to.view)

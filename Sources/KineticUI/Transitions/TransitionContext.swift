@@ -24,6 +24,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// Whether `completeTransition` has been called.
     public private(set) var isCompleted = false
     private let animator: (any ViewControllerAnimatedTransitioning)?
+    /// Runs animations alongside this transition.
+    public private(set) lazy var coordinator = TransitionCoordinator(context: self)
     /// The animated-transitioning object running the transition (nil when not animated).
     var animationController: (any ViewControllerAnimatedTransitioning)? { animator }
     private let completion: (@MainActor () -> Void)?
@@ -108,6 +110,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         isCompleted = true
         transitionWasCancelled = !didComplete
         finisher(self, didComplete)
+        coordinator.transitionDidComplete()
         animator?.animationEnded(didComplete)
         completion?()
     }

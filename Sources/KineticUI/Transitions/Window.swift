@@ -67,8 +67,10 @@ public final class Window: View {
         if let interaction {
             context.isInteractive = interaction.wantsInteractiveStart
             try interaction.startInteractiveTransition(context)
+            context.coordinator.transitionDidStart()
         } else if let animator {
             try animator.animateTransition(using: context)
+            context.coordinator.transitionDidStart()
         } else {
             container.addSubview(presented.view)
             presented.view.frame = context.finalFrame(for: presented)
@@ -92,8 +94,10 @@ public final class Window: View {
         if let interaction {
             context.isInteractive = interaction.wantsInteractiveStart
             try interaction.startInteractiveTransition(context)
+            context.coordinator.transitionDidStart()
         } else if let animator {
             try animator.animateTransition(using: context)
+            context.coordinator.transitionDidStart()
         } else {
             try context.completeTransition(true)
         }
