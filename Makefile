@@ -46,13 +46,30 @@ test: deps plot-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	$(SWIFT) test -c $(CONFIG) --skip-build --disable-swift-testing
 	$(MAKE) test-c
+	$(MAKE) test-bench-check
 
 bench: deps
 	$(SWIFT) package --disable-sandbox benchmark $(BENCH_ARGS)
 
-# A short run of every suite, for CI: about a second each.
+# A short run of every suite, for CI: about a second each. The text report is kept in
+# $(BENCH_REPORT) and checked by .ci/check-benchmarks.py against Benchmarks/thresholds.csv
+# (ratios of benchmarks of the same run; fails on a regression beyond the CI limits), which
+# writes $(DATA)/benchmarks.csv, benchmarks-ratios.csv and benchmarks-ratios.svg. With a
+# --filter in BENCH_ARGS, thresholds whose benchmarks did not run are skipped.
+BENCH_REPORT ?= .build/bench-ci.txt
 bench-ci: deps
-	$(SWIFT) package --disable-sandbox benchmark --no-progress $(BENCH_ARGS)
+	@mkdir -p $(dir $(BENCH_REPORT))
+	{ $(SWIFT) package $(SWIFTPM_FLAGS) --disable-sandbox benchmark --no-progress $(BENCH_ARGS); \
+	  echo $$? > $(BENCH_REPORT).rc; } | tee $(BENCH_REPORT)
+	@rc=$$(cat $(BENCH_REPORT).rc); rm -f $(BENCH_REPORT).rc; \
+	  [ "$$rc" = 0 ] || { echo "bench-ci: the benchmark run failed (exit $$rc)" >&2; exit $$rc; }
+	python3 .ci/check-benchmarks.py $(BENCH_REPORT) --thresholds Benchmarks/thresholds.csv \
+	  --out-dir $(DATA) $(if $(strip $(BENCH_ARGS)),--only-present)
+
+# The benchmark gate's own tests (a recorded report in Tests/Fixtures, and regressed copies).
+.PHONY: test-bench-check
+test-bench-check:
+	python3 Tests/BenchmarkCheckTests/test_check_benchmarks.py
 
 clean:
 	rm -rf .build

@@ -28,7 +28,14 @@ struct BakeCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
+        let progress = Progress("bake", total: 3)
+        defer { progress.finish() }
+        progress.step(1, "reading \(file)")
         let description = try KeyframeDescription(json: TextFile.read(atPath: file), source: file)
-        try emit(bake(description, rate: rate), to: output)
+        progress.step(2, "baking at \(rate) Hz")
+        let table = try bake(description, rate: rate)
+        progress.step(3, "writing \(output ?? "standard output")")
+        if output == nil { progress.finish() }  // keep the CSV on a terminal clean
+        try emit(table, to: output)
     }
 }

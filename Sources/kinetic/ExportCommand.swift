@@ -34,15 +34,23 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let directory = self.directory.hasSuffix("/") && self.directory.count > 1 ? String(self.directory.dropLast()) : self.directory
         var written: [WrittenFile] = []
+        let progress = Progress("export", total: 5)
+        defer { progress.finish() }
+        progress.step(1, "bezier presets")
         written += try CuratedData.writePresets(into: directory, plots: true)
+        progress.step(2, "spring-damping-ratio")
         written += try CuratedData.writeSpringFamily(
             CuratedData.dampingRatioFamily(), file: "spring-damping-ratio",
             title: "Springs by damping ratio ζ (response 0.5 s)", into: directory, plot: true)
+        progress.step(3, "spring-bounce")
         written += try CuratedData.writeSpringFamily(
             CuratedData.bounceFamily(), file: "spring-bounce",
             title: "Springs by bounce (duration 0.5 s)", into: directory, plot: true)
+        progress.step(4, "keyframes-example")
         written += try CuratedData.writeKeyframesExample(into: directory, plots: true)
+        progress.step(5, "benchmarks")
         let note = try copyBenchmarks(into: directory, written: &written)
+        progress.finish()
         print(CuratedData.report(written), terminator: "")
         print(note)
     }
@@ -63,7 +71,16 @@ struct ExportCommand: ParsableCommand {
         }
         try TextFile.write(text, toPath: destination, createDirectory: true)
         written.append(WrittenFile(path: destination, rows: rows))
-        return "benchmarks: copied \(benchmarks) to \(destination)"
+        // The CI gate's ratio table and its plot (.ci/check-benchmarks.py) sit next to the
+        // results; copy them too, so that the exported ratios always match the exported results.
+        let source = benchmarks.contains("/") ? String(benchmarks[..<benchmarks.lastIndex(of: "/")!]) : "."
+        for name in ["benchmarks-ratios.csv", "benchmarks-ratios.svg"] where access("\(source)/\(name)", R_OK) == 0 {
+            let sibling = try TextFile.read(atPath: "\(source)/\(name)")
+            try TextFile.write(sibling, toPath: "\(directory)/\(name)", createDirectory: true)
+            written.append(WrittenFile(path: "\(directory)/\(name)",
+                                       rows: name.hasSuffix(".csv") ? max(0, sibling.split(separator: "\n").count - 1) : nil))
+        }
+        return "benchmarks: copied \(benchmarks) (and the ratios beside it, if any) to \(directory)"
     }
 
     /// Whether two paths name the same existing file (same device and inode).
