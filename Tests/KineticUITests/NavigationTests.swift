@@ -78,3 +78,61 @@ final class NavigationTests: EngineTestCase {
         XCTAssertEqual(nav.topViewController?.name, "A")
     }
 }
+
+@MainActor
+final class NavigationCancelTests: EngineTestCase {
+    private final class Interactive: NavigationControllerDelegate {
+        let interaction = PercentDrivenInteractiveTransition()
+        func navigationController(_ navigationController: NavigationController,
+                                  interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    /// A cancelled interactive pop: cur.WillDisappear → new.WillAppear → (cancel) →
+    /// new.WillDisappear → new.DidDisappear → cur.WillAppear → cur.DidAppear (§2.2).
+    func testCancelledInteractivePopGivesUIKitsOrderAndKeepsTheStack() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: false)
+        let delegate = Interactive()
+        nav.delegate = delegate
+        window.clearTrace()
+        try nav.popViewController(animated: true)
+        let context = try XCTUnwrap(window.transitionInProgress)
+        XCTAssertTrue(context.isInteractive)
+        XCTAssertEqual(context.targetTransform, .identity)
+        delegate.interaction.update(0.3)
+        try step()
+        XCTAssertEqual(b.view.presentation.frame.origin.x, 0.3 * 390, accuracy: 1e-9, "the standard slide, scrubbed linearly")
+        try delegate.interaction.cancel()
+        try step(40)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
+                                      "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+        XCTAssertEqual(b.view.presentation.frame.origin.x, 0, "back in place, exactly")
+        XCTAssertTrue(b.view.superview === nav.view)
+        XCTAssertNil(a.view.superview)
+    }
+
+    /// Over full screen, the presenting controller keeps its view and gets no callbacks.
+    func testOverFullScreenPresentationLeavesThePresenterAlone() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window.rootViewController = a
+        window.clearTrace()
+        b.modalPresentationStyle = .overFullScreen
+        try a.present(b, animated: true)
+        try advance(to: 0.35)
+        XCTAssertEqual(window.trace, ["B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"])
+        XCTAssertTrue(a.view.superview === window)
+        window.clearTrace()
+        try b.dismiss(animated: true)
+        try advance(to: 0.7)
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "B.viewDidDisappear"])
+        XCTAssertTrue(a.view.superview === window)
+        XCTAssertNil(b.view.superview)
+    }
+}

@@ -17,6 +17,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     private let finisher: (TransitionContext, Bool) -> Void
     public let presentationStyle: ModalPresentationStyle
     public let isAnimated: Bool
+    /// Always the identity: a headless window does not rotate.
+    public var targetTransform: Transform2D { .identity }
     public internal(set) var isInteractive = false
     public private(set) var transitionWasCancelled = false
     /// The last interactive progress reported, 0 to 1.

@@ -54,6 +54,9 @@ public protocol ViewControllerContextTransitioning: AnyObject {
     var transitionWasCancelled: Bool { get }
     /// The presentation style of the presented controller.
     var presentationStyle: ModalPresentationStyle { get }
+    /// The rotation the transition applies to the interface (identity headless: there is
+    /// no device rotation).
+    var targetTransform: Transform2D { get }
     /// The controller on either side.
     func viewController(forKey key: TransitionContextKey) -> ViewController?
     /// The view to animate on either side (nil: leave it alone).
