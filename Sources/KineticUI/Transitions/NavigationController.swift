@@ -100,14 +100,7 @@ open class NavigationController: ViewController {
         window?.transitionInProgress = context
         from.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
-        if let interaction {
-            context.isInteractive = interaction.wantsInteractiveStart
-            try interaction.startInteractiveTransition(context)
-            context.coordinator.transitionDidStart()
-        } else if let animator {
-            try animator.animateTransition(using: context)
-            context.coordinator.transitionDidStart()
-        } else {
+        if try !context.begin(interaction: interaction) {
             to.view.frame = container.bounds
             container.addSubview(to.view)
             try context.completeTransition(true)

@@ -89,6 +89,22 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         return containerView.bounds
     }
 
+    /// Starts the transition: through the interaction controller when there is one, else
+    /// the animator; then the coordinator's alongside animations. Returns false when there is
+    /// neither (a transition that is not animated: the caller completes it).
+    func begin(interaction: (any ViewControllerInteractiveTransitioning)?) throws -> Bool {
+        if let interaction {
+            isInteractive = interaction.wantsInteractiveStart
+            try interaction.startInteractiveTransition(self)
+        } else if let animator {
+            try animator.animateTransition(using: self)
+        } else {
+            return false
+        }
+        coordinator.transitionDidStart()
+        return true
+    }
+
     public func updateInteractiveTransition(_ percentComplete: Double) {
         if percentComplete.isFinite { self.percentComplete = Swift.min(Swift.max(percentComplete, 0), 1) }
     }

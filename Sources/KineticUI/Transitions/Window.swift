@@ -64,14 +64,7 @@ public final class Window: View {
         transitionInProgress = context
         if style.removesPresentingView { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
-        if let interaction {
-            context.isInteractive = interaction.wantsInteractiveStart
-            try interaction.startInteractiveTransition(context)
-            context.coordinator.transitionDidStart()
-        } else if let animator {
-            try animator.animateTransition(using: context)
-            context.coordinator.transitionDidStart()
-        } else {
+        if try !context.begin(interaction: interaction) {
             container.addSubview(presented.view)
             presented.view.frame = context.finalFrame(for: presented)
             try context.completeTransition(true)
@@ -91,14 +84,7 @@ public final class Window: View {
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if style.removesPresentingView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
-        if let interaction {
-            context.isInteractive = interaction.wantsInteractiveStart
-            try interaction.startInteractiveTransition(context)
-            context.coordinator.transitionDidStart()
-        } else if let animator {
-            try animator.animateTransition(using: context)
-            context.coordinator.transitionDidStart()
-        } else {
+        if try !context.begin(interaction: interaction) {
             try context.completeTransition(true)
         }
     }
