@@ -47,6 +47,9 @@ public protocol Interpolatable: Sendable {
 }
 
 extension Interpolatable {
+    /// The value's `laneCount` lanes, in a fresh array (for set-up work, not per frame).
+    public var lanes: [Double] { KeyframeLanes.lanes(of: self) }
+
     public static func alignLanes(
         _ lanes: UnsafeMutableBufferPointer<Double>, after previous: UnsafeBufferPointer<Double>
     ) {}

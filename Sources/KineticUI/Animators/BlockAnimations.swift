@@ -113,10 +113,9 @@ extension View {
         }
         let animator = try PropertyAnimator(duration: duration, timingParameters: CubicTimingParameters(animationCurve: .linear),
                                             engine: engine)
-        animator.repeats = options.contains(.repeat)
-        animator.autoreverses = options.contains(.autoreverse)
-        animator.beginsFromCurrentState = options.contains(.beginFromCurrentState)
-        try animator.setUserInteractionEnabled(options.contains(.allowUserInteraction))
+        try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+                                             fromCurrentState: options.contains(.beginFromCurrentState),
+                                             userInteraction: options.contains(.allowUserInteraction))
         let collector = KeyframeCollector()
         let direct = try AnimationCapture.run(keyframes: collector, animations)
         try animator.activate()
@@ -221,10 +220,9 @@ extension PropertyAnimator {
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: timing ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)
-        animator.repeats = options.contains(.repeat)
-        animator.autoreverses = options.contains(.autoreverse)
-        animator.beginsFromCurrentState = options.contains(.beginFromCurrentState)
-        try animator.setUserInteractionEnabled(options.contains(.allowUserInteraction))
+        try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+                                             fromCurrentState: options.contains(.beginFromCurrentState),
+                                             userInteraction: options.contains(.allowUserInteraction))
         if !BlockAnimationContext.stack.isEmpty { try animator.setInterruptible(false) }
         BlockAnimationContext.stack.append((duration, curve))
         defer { BlockAnimationContext.stack.removeLast() }
@@ -233,6 +231,14 @@ extension PropertyAnimator {
         try animator.startAnimation(afterDelay: delay)
         animator.completeAtNextTickIfEmpty()
         return animator
+    }
+
+    /// The options block-based animations share (set before the animator starts).
+    func configureBlockAnimation(repeats: Bool, autoreverses: Bool, fromCurrentState: Bool, userInteraction: Bool) throws {
+        self.repeats = repeats
+        self.autoreverses = autoreverses
+        beginsFromCurrentState = fromCurrentState
+        try setUserInteractionEnabled(userInteraction)
     }
 
     /// A block animation that changed nothing completes at the next tick (UIKit calls the

@@ -237,30 +237,21 @@ extension PropertyAnimator {
         setPhase(.running)
     }
 
-    /// Resumes a paused animator without a jump.
-    func resume() {
+    /// Runs on from where the animator is, towards the end `isReversed` points at, without a
+    /// jump: a continuation (or a linear scrub) continues along its curve from the current
+    /// progress; otherwise a direct leg, after `delay` seconds.
+    func resume(delay: Double = 0) {
         let r = engine.records[Int(record)]
-        if r.linearScrub || r.continuation {
-            let target: Double = isReversed ? 0 : 1
-            let length = abs(target - r.f) * runDuration
-            engine.startLeg(record, to: target, length: length, continuation: r.continuation ? r.legCurve : curve,
-                            animator: self)
-            setPhase(.running)
-        } else {
-            run(delay: 0)
-        }
+        guard r.linearScrub || r.continuation else { return run(delay: delay) }
+        let target: Double = isReversed ? 0 : 1
+        engine.startLeg(record, to: target, length: abs(target - r.f) * runDuration,
+                        continuation: r.continuation ? r.legCurve : curve, animator: self)
+        setPhase(.running)
     }
 
-    /// Reverses a running animator in place.
+    /// Reverses a running animator in place (a pending delay is kept).
     func turnAround() {
-        let r = engine.records[Int(record)]
-        if r.continuation {
-            let target: Double = isReversed ? 0 : 1
-            engine.startLeg(record, to: target, length: abs(target - r.f) * runDuration, continuation: r.legCurve,
-                            animator: self)
-        } else {
-            run(delay: Swift.max(r.start - engine.clock.now, 0))
-        }
+        resume(delay: Swift.max(engine.records[Int(record)].start - engine.clock.now, 0))
     }
 
     /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set:

@@ -167,8 +167,8 @@ extension AnimationEngine {
         if fromCurrentState { updateProgress() }
         var xs: [(Double, Int32)] = [], ys: [(Double, Int32)] = []
         for change in changes {
-            let p = change.property, o = p.offset
-            let new = Array(change.view.modelLanes[o ..< o + p.laneCount])
+            let p = change.property
+            let new = change.view.lanes(of: p, in: change.view.modelLanes)
             guard new != change.old else { continue }
             let block = change.view.laneBlocks[p.rawValue] >= 0
                 ? change.view.laneBlocks[p.rawValue]

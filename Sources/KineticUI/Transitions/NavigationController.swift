@@ -118,12 +118,10 @@ open class NavigationController: ViewController {
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
             if context.navigationOperation == .push { viewControllers.removeLast() }
-            to.beginAppearanceTransition(false, animated: true)
             to.view.removeFromSuperview()
-            to.endAppearanceTransition()
+            to.runAppearanceTransition(false)
             if context.navigationOperation == .push { to.parent = nil }
-            from.beginAppearanceTransition(true, animated: true)
-            from.endAppearanceTransition()
+            from.runAppearanceTransition(true)
         }
         if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
     }

@@ -121,6 +121,13 @@ open class ViewController {
         }
     }
 
+    /// A whole appearance transition at once (begin, then end): how a cancelled transition
+    /// turns the controllers round.
+    func runAppearanceTransition(_ isAppearing: Bool) {
+        beginAppearanceTransition(isAppearing, animated: true)
+        endAppearanceTransition()
+    }
+
     // MARK: Presentation
 
     /// Presents `viewController` modally, through its transitioning delegate's animator or,

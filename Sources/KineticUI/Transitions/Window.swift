@@ -103,12 +103,10 @@ public final class Window: View {
                 if style.removesPresentingView { from.endAppearanceTransition() }
             } else {
                 // Cancelled: the appearing controller disappears again, the other reappears.
-                to.beginAppearanceTransition(false, animated: true)
                 to.view.removeFromSuperview()
-                to.endAppearanceTransition()
+                to.runAppearanceTransition(false)
                 if style.removesPresentingView {
-                    from.beginAppearanceTransition(true, animated: true)
-                    from.endAppearanceTransition()
+                    from.runAppearanceTransition(true)
                 }
                 from.presentedViewController = nil
                 to.presentingViewController = nil
@@ -133,12 +131,10 @@ public final class Window: View {
                 // Cancelled: the controller that was appearing gets viewWillDisappear first,
                 // then the one that was disappearing reappears.
                 if style.removesPresentingView {
-                    to.beginAppearanceTransition(false, animated: true)
                     to.view.removeFromSuperview()
-                    to.endAppearanceTransition()
+                    to.runAppearanceTransition(false)
                 }
-                from.beginAppearanceTransition(true, animated: true)
-                from.endAppearanceTransition()
+                from.runAppearanceTransition(true)
             }
         }
         if transitionInProgress === context { transitionInProgress = nil }

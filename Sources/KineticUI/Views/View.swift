@@ -97,7 +97,7 @@ open class View {
     public var transform: Transform2D {
         get { lanes(of: .transform, in: modelLanes).withUnsafeBufferPointer { Transform2D(lanes: $0) } }
         set {
-            var new = KineticLanes.of(newValue)
+            var new = newValue.lanes
             let old = lanes(of: .transform, in: modelLanes)
             new.withUnsafeMutableBufferPointer { n in
                 old.withUnsafeBufferPointer { Transform2D.alignLanes(n, after: $0) }
@@ -274,16 +274,5 @@ open class View {
             engine.modelWillChange(self, property, old: lanes(of: property, in: modelLanes), new: new)
         }
         for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
-    }
-}
-
-/// Lane helpers for the value types of the core.
-enum KineticLanes {
-    static func of<Value: Interpolatable>(_ value: Value) -> [Double] {
-        [Double](unsafeUninitializedCapacity: Value.laneCount) { buffer, count in
-            buffer.initialize(repeating: 0)
-            value.writeLanes(into: buffer)
-            count = Value.laneCount
-        }
     }
 }
