@@ -37,34 +37,44 @@ extension NavigationControllerDelegate {
 /// A stack of view controllers (`UINavigationController`): push and pop with the standard
 /// horizontal slide or the delegate's animator, and UIKit's appearance order for push and
 /// pop (from.viewWillDisappear, to.viewWillAppear, …, from.viewDidDisappear, to.viewDidAppear).
+///
+/// The stack is the controller's ``ViewController/children``: a push adds the new controller
+/// as a child (`willMove(toParent:)` at the start, `didMove(toParent:)` after its
+/// `viewDidAppear`); a pop calls `willMove(toParent: nil)` at the start and removes it after
+/// its `viewDidDisappear` (`didMove(toParent: nil)`). A cancelled push removes the new child
+/// again; a cancelled pop keeps the child and calls `didMove(toParent:)` with the navigation
+/// controller (undocumented in UIKit; Kinetic's choice, pinned by its tests). When the
+/// navigation controller itself appears or disappears, its top controller gets the same
+/// callbacks (see ``ViewController`` on appearance forwarding).
 @MainActor
 open class NavigationController: ViewController {
-    /// The stack, bottom first.
-    public private(set) var viewControllers: [ViewController]
+    /// The stack, bottom first (the children).
+    public var viewControllers: [ViewController] { children }
     /// Vends custom animators (held weakly).
     public weak var delegate: (any NavigationControllerDelegate)?
 
     /// A navigation controller showing `rootViewController`.
     public init(rootViewController: ViewController, name: String = "NavigationController") {
-        viewControllers = [rootViewController]
         super.init(name: name)
-        rootViewController.parent = self
+        addChild(rootViewController)
+        rootViewController.didMove(toParent: self)
     }
 
     /// The controller on top of the stack.
-    public var topViewController: ViewController? { viewControllers.last }
+    public var topViewController: ViewController? { children.last }
 
     open override func viewDidLoad() {
-        if let root = viewControllers.first {
-            root.view.frame = view.bounds
-            view.addSubview(root.view)
+        if let top = topViewController {
+            top.view.frame = view.bounds
+            view.addSubview(top.view)
         }
     }
 
     /// Pushes `viewController` on the stack.
     /// - Throws: ``TransitionError`` when a transition is in progress or the controller is already shown.
     public func pushViewController(_ viewController: ViewController, animated: Bool) throws {
-        guard !viewControllers.contains(where: { $0 === viewController }), viewController.presentingViewController == nil else {
+        guard !viewControllers.contains(where: { $0 === viewController }), viewController.presentingStorage == nil,
+              viewController.hostWindow == nil, viewController !== self else {
             throw TransitionError.alreadyShown(viewController.name)
         }
         try transition(from: topViewController!, to: viewController, operation: .push, animated: animated)
@@ -90,11 +100,12 @@ open class NavigationController: ViewController {
         let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         let container = view
         if operation == .push {
-            viewControllers.append(to)
-            to.parent = self
+            addChild(to)
+        } else {
+            from.willMove(toParent: nil)
         }
         let context = TransitionContext(
-            window: window ?? Window(engine: engine), container: container, from: from, to: to, isPresentation: false,
+            window: window, container: container, from: from, to: to, isPresentation: false,
             style: .fullScreen, isAnimated: animator != nil, animator: animator, navigationOperation: operation, completion: nil,
             finisher: { [unowned self] in self.finish($0, completed: $1) })
         window?.transitionInProgress = context
@@ -109,19 +120,22 @@ open class NavigationController: ViewController {
 
     private func finish(_ context: TransitionContext, completed: Bool) {
         let from = context.fromController, to = context.toController
+        let push = context.navigationOperation == .push
         if completed {
             from.view.removeFromSuperview()
-            if context.navigationOperation == .pop { viewControllers.removeLast() }
             from.endAppearanceTransition()
             to.endAppearanceTransition()
-            if context.navigationOperation == .pop { from.parent = nil }
+            if push { to.didMove(toParent: self) } else { from.removeFromParent() }
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
-            if context.navigationOperation == .push { viewControllers.removeLast() }
             to.view.removeFromSuperview()
             to.runAppearanceTransition(false)
-            if context.navigationOperation == .push { to.parent = nil }
+            if push {
+                to.willMove(toParent: nil)
+                to.removeFromParent()
+            }
             from.runAppearanceTransition(true)
+            if !push { from.didMove(toParent: self) }
         }
         if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
     }

@@ -8,12 +8,21 @@ import Kinetic
 /// that animator is paused, scrubbed (linearly) and continued; otherwise every animator that
 /// `animateTransition(using:)` creates (block animations included) is driven together, as
 /// UIKit scrubs the layer time of its block animations. Either way the animations' completion
-/// must call `completeTransition(!transitionWasCancelled)`.
+/// must call `completeTransition(!transitionWasCancelled)`. Animations added through the
+/// transition coordinator's `animate(alongsideTransition:completion:)` are driven with them.
+///
+/// ## Interrupting the finish or the cancel
+/// While the animations run to the end (after ``finish()``) or back (after ``cancel()``),
+/// ``pause()`` grabs them again where they are: the transition becomes interactive again,
+/// `transitionWasCancelled` goes back to false, ``percentComplete`` takes the animators'
+/// `fractionComplete`, and ``update(_:)``, ``finish()`` and ``cancel()`` work as before. The
+/// animators are the same objects throughout, so their completion — and
+/// `completeTransition(_:)` — happens once, with the last decision.
 @MainActor
 open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
     /// The transition's duration, seconds (captured at the start).
     public private(set) var duration: Double = 0
-    /// The last ``update(_:)`` value, 0 to 1.
+    /// The last ``update(_:)`` value (or, after ``pause()``, the animators' fraction), 0 to 1.
     public private(set) var percentComplete: Double = 0
     /// Speed of the non-interactive completion (> 0): the rest takes
     /// `(1 − percentComplete) · duration / completionSpeed` seconds (or `percentComplete ·
@@ -23,13 +32,15 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     }
     /// The curve of the non-interactive completion (the interactive part is linear).
     public var completionCurve: AnimationCurve = .easeInOut
-    /// Timing for continuing an interruptible animator (overrides `completionCurve`).
+    /// Timing for continuing an interruptible animator (used instead of `completionCurve`
+    /// there; ignored for block animations, as in UIKit).
     public var timingCurve: (any TimingCurveProvider)?
     /// Whether the transition starts interactively (paused, waiting for updates).
     public var wantsInteractiveStart = true
 
     private var context: TransitionContext?
     private var animators: [any ViewImplicitlyAnimating] = []
+    private var drivesInterruptibleAnimator = false
 
     /// An interaction controller with the defaults above.
     public init() {}
@@ -43,6 +54,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         percentComplete = 0
         if let animator = controller.interruptibleAnimator(using: context) {
             animators = [animator]
+            drivesInterruptibleAnimator = true
             try controller.animateTransition(using: context)
         } else {
             let engine = context.toController.engine
@@ -50,6 +62,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             defer { engine.collector = nil }
             try controller.animateTransition(using: context)
             animators = engine.collector ?? []
+            drivesInterruptibleAnimator = false
         }
         if wantsInteractiveStart {
             for animator in animators where animator.state != .stopped { try animator.pauseAnimation() }
@@ -57,9 +70,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
     }
 
-    /// Scrubs the transition to `percentComplete` (clamped to [0, 1]).
+    /// Scrubs the transition to `percentComplete` (clamped to [0, 1]). Ignored while the
+    /// animations run (after ``finish()`` or ``cancel()``, until ``pause()``).
     open func update(_ percentComplete: Double) {
-        guard percentComplete.isFinite else { return }
+        guard percentComplete.isFinite, context?.isCompleted != true else { return }
         let p = Swift.min(Swift.max(percentComplete, 0), 1)
         self.percentComplete = p
         context?.updateInteractiveTransition(p)
@@ -68,36 +82,53 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
     }
 
-    /// Pauses the animations (the interaction began again) at their current place.
+    /// Pauses the animations (the interaction began again) where they are; see the type's
+    /// discussion. Does nothing once the transition completed.
     open func pause() {
+        guard let context, !context.isCompleted else { return }
         for animator in animators where animator.isRunning { try? animator.pauseAnimation() }
-        if let context {
-            percentComplete = animators.first?.fractionComplete ?? percentComplete
-            context.pauseInteractiveTransition()
-        }
+        percentComplete = animators.first { $0.state == .active }?.fractionComplete ?? percentComplete
+        context.updateInteractiveTransition(percentComplete)
+        context.pauseInteractiveTransition()
     }
 
     /// Lets the transition finish from where it is.
     open func finish() throws {
+        guard context?.isCompleted != true else { return }
         context?.finishInteractiveTransition()
         try complete(reversed: false)
     }
 
     /// Lets the transition run back to its start and cancel.
     open func cancel() throws {
+        guard context?.isCompleted != true else { return }
         context?.cancelInteractiveTransition()
         try complete(reversed: true)
+    }
+
+    /// Drives `animator` (the coordinator's alongside animations) with the transition's own:
+    /// paused at ``percentComplete`` while interactive, else started.
+    func adopt(_ animator: PropertyAnimator) {
+        animators.append(animator)
+        if context?.isInteractive == true {
+            try? animator.pauseAnimation()
+            if percentComplete > 0 { animator.fractionComplete = percentComplete }
+        } else {
+            try? animator.startAnimation()
+        }
     }
 
     private func complete(reversed: Bool) throws {
         let remaining = reversed ? percentComplete : 1 - percentComplete
         let seconds = remaining * duration / completionSpeed
+        let timing: any TimingCurveProvider = drivesInterruptibleAnimator
+            ? timingCurve ?? CubicTimingParameters(animationCurve: completionCurve)
+            : CubicTimingParameters(animationCurve: completionCurve)
         for animator in animators where animator.state == .active {
             if animator.isRunning { try animator.pauseAnimation() }
             animator.isReversed = reversed
             let own = (animator as? PropertyAnimator)?.duration ?? duration
             let factor = own > 0 ? Swift.max(seconds / own, 1e-9) : 0
-            let timing: any TimingCurveProvider = timingCurve ?? CubicTimingParameters(animationCurve: completionCurve)
             try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
         }
     }

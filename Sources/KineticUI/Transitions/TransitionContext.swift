@@ -5,7 +5,9 @@ import Kinetic
 /// a transition that never completed.
 @MainActor
 public final class TransitionContext: ViewControllerContextTransitioning {
-    unowned let window: Window
+    /// The window the transition runs in (weak: a navigation controller outside a window
+    /// runs its transitions without one).
+    weak var window: Window?
     public let containerView: View
     let fromController: ViewController
     let toController: ViewController
@@ -19,13 +21,31 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public let isAnimated: Bool
     /// Always the identity: a headless window does not rotate.
     public var targetTransform: Transform2D { .identity }
-    public internal(set) var isInteractive = false
+    /// Whether the transition is being driven interactively now. Every change after the
+    /// start is reported to the coordinator's ``TransitionCoordinator/notifyWhenInteractionChanges(_:)``
+    /// handlers.
+    public internal(set) var isInteractive = false {
+        didSet { if started, oldValue != isInteractive, !isCompleted { coordinator.interactionDidChange() } }
+    }
+    /// Whether the transition was interactive when it started (never changes afterwards).
+    public private(set) var initiallyInteractive = false
+    /// Whether the transition is to end cancelled: set by `cancelInteractiveTransition()`,
+    /// cleared by `finishInteractiveTransition()` and by `pauseInteractiveTransition()`
+    /// (an interruptible transition grabbed again has not decided yet), and fixed by
+    /// `completeTransition(_:)`.
     public private(set) var transitionWasCancelled = false
     /// The last interactive progress reported, 0 to 1.
     public private(set) var percentComplete = 0.0
     /// Whether `completeTransition` has been called.
     public private(set) var isCompleted = false
     private let animator: (any ViewControllerAnimatedTransitioning)?
+    /// The interaction controller driving the transition, if any.
+    private(set) var interactionController: (any ViewControllerInteractiveTransitioning)?
+    /// The presentation controller of a modal transition (nil for navigation).
+    let presentationController: PresentationController?
+    /// Whether the presenter's view leaves the hierarchy (read once, at the start).
+    let removesPresentersView: Bool
+    private var started = false
     /// Runs animations alongside this transition.
     public private(set) lazy var coordinator = TransitionCoordinator(context: self)
     /// The animated-transitioning object running the transition (nil when not animated).
@@ -33,8 +53,9 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     private let completion: (@MainActor () -> Void)?
     private let fromStart: Rect
 
-    init(window: Window, container: View, from: ViewController, to: ViewController, isPresentation: Bool,
-         style: ModalPresentationStyle, isAnimated: Bool, animator: (any ViewControllerAnimatedTransitioning)?,
+    init(window: Window?, container: View, from: ViewController, to: ViewController, isPresentation: Bool,
+         style: ModalPresentationStyle, presentationController: PresentationController? = nil, isAnimated: Bool,
+         animator: (any ViewControllerAnimatedTransitioning)?,
          navigationOperation: NavigationOperation? = nil, completion: (@MainActor () -> Void)?,
          finisher: @escaping (TransitionContext, Bool) -> Void) {
         self.navigationOperation = navigationOperation
@@ -48,7 +69,11 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         self.isAnimated = isAnimated
         self.animator = animator
         self.completion = completion
-        fromStart = from.view.frame
+        self.presentationController = presentationController
+        removesPresentersView = navigationOperation == nil
+            && (presentationController?.shouldRemovePresentersView ?? style.removesPresentingView)
+        let presentedView = isPresentation || navigationOperation != nil ? nil : presentationController?.presentedView
+        fromStart = (presentedView ?? from.view).frame
     }
 
     /// "present VCYellow over VCMain" / "dismiss VCYellow to VCMain".
@@ -62,46 +87,61 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         key == .from ? fromController : toController
     }
 
-    /// The views to animate: the presented controller's view always; the presenter's only
-    /// when the style removes it (`.fullScreen`) — otherwise nil, as in UIKit's custom styles.
+    /// The views to animate. Navigation: both controllers' views. Modal: for the presented
+    /// side, the presentation controller's ``PresentationController/presentedView``; for the
+    /// presenter, its view only when the presentation removes it (`.fullScreen`, or a
+    /// presentation controller whose `shouldRemovePresentersView` is true) — otherwise nil,
+    /// as in UIKit's custom styles.
     public func view(forKey key: TransitionContextKey) -> View? {
         if navigationOperation != nil { return key == .from ? fromController.view : toController.view }
         let presented = isPresentation ? toController : fromController
-        let presenter = isPresentation ? fromController : toController
         let controller = key == .from ? fromController : toController
-        if controller === presented { return presented.view }
-        return presentationStyle.removesPresentingView ? presenter.view : nil
+        if controller === presented { return presentationController?.presentedView ?? presented.view }
+        return removesPresentersView ? controller.view : nil
     }
 
+    /// Where a view starts: the from controller's view frame when the transition began (for
+    /// a dismissal, the presented view's); `.zero` for the to controller (unknown).
     public func initialFrame(for viewController: ViewController) -> Rect {
         if viewController === fromController { return fromStart }
         return .zero
     }
 
+    /// Where a view must end. Navigation: the container's bounds for the new top, `.zero` for
+    /// the old. Presentation: the presentation controller's
+    /// ``PresentationController/frameOfPresentedViewInContainerView`` for the presented
+    /// controller; `.zero` for a presenter whose view is removed, else its current frame.
+    /// Dismissal: `.zero` for the dismissed controller (its view is removed); the container's
+    /// bounds for a presenter whose view comes back, else its current frame.
     public func finalFrame(for viewController: ViewController) -> Rect {
         if navigationOperation != nil { return viewController === toController ? containerView.bounds : .zero }
         let presented = isPresentation ? toController : fromController
         if viewController === presented {
-            return isPresentation ? containerView.bounds : .zero
+            guard isPresentation else { return .zero }
+            return presentationController?.frameOfPresentedViewInContainerView ?? containerView.bounds
         }
-        // The presenter: removed (zero) when presenting full screen, else where it is.
-        if isPresentation { return presentationStyle.removesPresentingView ? .zero : viewController.view.frame }
-        return containerView.bounds
+        if isPresentation { return removesPresentersView ? .zero : viewController.view.frame }
+        return removesPresentersView ? containerView.bounds : viewController.view.frame
     }
 
     /// Starts the transition: through the interaction controller when there is one, else
     /// the animator; then the coordinator's alongside animations. Returns false when there is
     /// neither (a transition that is not animated: the caller completes it).
     func begin(interaction: (any ViewControllerInteractiveTransitioning)?) throws -> Bool {
+        defer {
+            started = true
+            coordinator.transitionDidStart()
+        }
         if let interaction {
+            interactionController = interaction
             isInteractive = interaction.wantsInteractiveStart
+            initiallyInteractive = isInteractive
             try interaction.startInteractiveTransition(self)
         } else if let animator {
             try animator.animateTransition(using: self)
         } else {
             return false
         }
-        coordinator.transitionDidStart()
         return true
     }
 
@@ -110,16 +150,20 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     }
 
     public func finishInteractiveTransition() {
-        isInteractive = false
+        guard !isCompleted else { return }
         transitionWasCancelled = false
+        isInteractive = false
     }
 
     public func cancelInteractiveTransition() {
-        isInteractive = false
+        guard !isCompleted else { return }
         transitionWasCancelled = true
+        isInteractive = false
     }
 
     public func pauseInteractiveTransition() {
+        guard !isCompleted else { return }
+        transitionWasCancelled = false
         isInteractive = true
     }
 
@@ -155,8 +199,10 @@ public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning 
         let height = container.bounds.size.height
         guard let from = context.viewController(forKey: .from), let to = context.viewController(forKey: .to) else { return }
         let engine = to.engine
-        if let toView = context.view(forKey: .to), toView === to.view, to.presentingViewController === from {
-            // Presenting: start below the bottom edge.
+        let presenting = (context as? TransitionContext)?.isPresentation ?? (to.presentingViewController === from)
+        if presenting {
+            // Presenting: start below the bottom edge, end at the final frame.
+            guard let toView = context.view(forKey: .to) else { return try context.completeTransition(true) }
             let final = context.finalFrame(for: to)
             toView.frame = Rect(x: final.origin.x, y: final.origin.y + height, width: final.size.width, height: final.size.height)
             container.addSubview(toView)
@@ -164,8 +210,9 @@ public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning 
             animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
             try animator.startAnimation()
         } else {
-            // Dismissing: the presenter's view (full screen) goes back underneath.
-            let fromView = from.view
+            // Dismissing: the presenter's view (when it was removed) goes back underneath,
+            // the presented view slides down by the container's height.
+            let fromView = context.view(forKey: .from) ?? from.view
             if let toView = context.view(forKey: .to) {
                 toView.frame = context.finalFrame(for: to)
                 container.insertSubview(toView, belowSubview: fromView)

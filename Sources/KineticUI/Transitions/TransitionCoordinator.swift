@@ -9,6 +9,7 @@ public final class TransitionCoordinator {
     unowned let context: TransitionContext
     private var pending: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
     private var completions: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
+    private var interactionHandlers: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
     private var started = false
 
     init(context: TransitionContext) {
@@ -19,8 +20,15 @@ public final class TransitionCoordinator {
     public var isAnimated: Bool { context.isAnimated }
     /// Whether it is currently driven interactively.
     public var isInteractive: Bool { context.isInteractive }
+    /// Whether it started interactively (never changes).
+    public var initiallyInteractive: Bool { context.initiallyInteractive }
+    /// Whether its animator is interruptible (the animation controller vends an
+    /// ``ViewControllerAnimatedTransitioning/interruptibleAnimator(using:)``).
+    public var isInterruptible: Bool { context.animationController?.interruptibleAnimator(using: context) != nil }
     /// Whether it was cancelled (interactive transitions only).
     public var isCancelled: Bool { context.transitionWasCancelled }
+    /// The last interactive progress, 0 to 1.
+    public var percentComplete: Double { context.percentComplete }
     /// The transition's duration, seconds (0 when not animated).
     public var transitionDuration: Double { context.animationController?.transitionDuration(using: context) ?? 0 }
     /// The container view.
@@ -28,9 +36,18 @@ public final class TransitionCoordinator {
     /// The controller on either side.
     public func viewController(forKey key: TransitionContextKey) -> ViewController? { context.viewController(forKey: key) }
 
-    /// Adds animations that run with the transition — in one animator of the transition's
-    /// duration (ease in-out) started just after `animateTransition(using:)` returns (at once
-    /// when added later) — and a completion called after the transition completes.
+    /// Adds animations that run with the transition, and a completion called after the
+    /// transition completes.
+    ///
+    /// The animations start just after `animateTransition(using:)` (or
+    /// `startInteractiveTransition(_:)`) returns, or at once when added later:
+    /// - when the animation controller vends an interruptible animator, they are added to
+    ///   that animator (so they share its timing, its scrubbing, and its finish or cancel);
+    /// - otherwise they run in one animator of the transition's duration (ease in-out); in a
+    ///   transition driven by a ``PercentDrivenInteractiveTransition``, that animator is driven
+    ///   with the transition's own animations: paused at the current `percentComplete`,
+    ///   scrubbed by `update(_:)`, continued or reversed by `finish()` / `cancel()`;
+    /// - in a transition that does not animate, they run at once, without animation.
     /// - Returns: true (the animations will run).
     @discardableResult
     public func animate(alongsideTransition animation: (@MainActor (any ViewControllerContextTransitioning) -> Void)?,
@@ -42,10 +59,25 @@ public final class TransitionCoordinator {
         return true
     }
 
-    /// Called once the animator's `animateTransition` returned.
+    /// Registers `handler` to be called each time the transition changes between interactive
+    /// and non-interactive (`finish()` / `cancel()` end the interaction, `pause()` starts it
+    /// again; an interruptible transition may change several times). For a cancellation it
+    /// runs before the appearance callbacks that turn the controllers round (those come
+    /// when `completeTransition(false)` arrives).
+    public func notifyWhenInteractionChanges(_ handler: @escaping @MainActor (any ViewControllerContextTransitioning) -> Void) {
+        interactionHandlers.append(handler)
+    }
+
+    /// Called once the animator's `animateTransition` returned (or, for a transition that
+    /// does not animate, before it completes).
     func transitionDidStart() {
         started = true
         startPending()
+    }
+
+    /// Called by the context when `isInteractive` changes after the start.
+    func interactionDidChange() {
+        for handler in interactionHandlers { handler(context) }
     }
 
     private func startPending() {
@@ -53,17 +85,27 @@ public final class TransitionCoordinator {
         let blocks = pending
         pending = []
         let context = self.context
+        let run: @MainActor () -> Void = { for block in blocks { block(context) } }
+        guard context.isAnimated else { return run() }
+        if let shared = context.animationController?.interruptibleAnimator(using: context), shared.state != .stopped {
+            try? shared.addAnimations(run)
+            return
+        }
         let engine = context.toController.engine
-        guard let animator = try? PropertyAnimator(duration: context.isAnimated ? transitionDuration : 0, curve: .easeInOut,
-                                                   engine: engine) else { return }
-        try? animator.addAnimations { for block in blocks { block(context) } }
-        try? animator.startAnimation()
+        guard let animator = try? PropertyAnimator(duration: transitionDuration, curve: .easeInOut, engine: engine) else { return }
+        try? animator.addAnimations(run)
+        if let percentDriven = context.interactionController as? PercentDrivenInteractiveTransition {
+            percentDriven.adopt(animator)
+        } else {
+            try? animator.startAnimation()
+        }
     }
 
     /// Called after `completeTransition`.
     func transitionDidComplete() {
         let handlers = completions
         completions = []
+        interactionHandlers = []
         for handler in handlers { handler(context) }
     }
 }

@@ -1,7 +1,8 @@
 import Kinetic
 
 /// How a presented view controller is shown (`UIModalPresentationStyle`), as far as the
-/// styles differ headless.
+/// styles differ headless. Each style gets its own built-in ``PresentationController``
+/// (`.custom` may get one from the transitioning delegate instead).
 public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     /// Covers the screen; the presenting view is removed when the transition ends, and the
     /// presenting controller gets disappear / appear callbacks.
@@ -9,16 +10,41 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     /// Covers the screen over the presenting view, which stays in the hierarchy: the
     /// presenting controller gets no appearance callbacks.
     case overFullScreen
-    /// A custom presentation through the transitioning delegate; like `overFullScreen`, the
-    /// presenting controller keeps its view and gets no appearance callbacks.
+    /// A custom presentation through the transitioning delegate, managed by the
+    /// ``PresentationController`` it vends (the base class when it vends none). The
+    /// presenting controller keeps its view and gets no appearance callbacks unless that
+    /// controller's ``PresentationController/shouldRemovePresentersView`` is true (then it
+    /// behaves as `fullScreen` for the presenter).
     case custom
-    /// UIKit's sheet style; headless it behaves as `overFullScreen`.
+    /// UIKit's page sheet (iOS 13 and later, compact width): the presenter keeps its view and
+    /// gets no appearance callbacks; the presented view covers the container except a strip
+    /// of ``sheetTopInset`` points at the top. (UIKit also adds the safe-area top inset and
+    /// shrinks the presenter into a card; a headless window has neither.)
     case pageSheet
-    /// UIKit's form sheet; headless it behaves as `overFullScreen`.
+    /// UIKit's form sheet: like `pageSheet` on a compact-width container (narrower than
+    /// ``regularWidth`` points); on a regular-width one, a 540 × 620-point sheet centred in
+    /// the container (clamped to it), UIKit's default form-sheet size.
     case formSheet
 
-    /// Whether the presenting view leaves the hierarchy (and its controller gets appearance calls).
+    /// Points between the container's top edge and a sheet's top edge.
+    public static let sheetTopInset = 10.0
+    /// Container width (points) from which a form sheet is a centred card: 768, the narrowest
+    /// regular-width iPad window.
+    public static let regularWidth = 768.0
+
+    /// Whether the built-in presentation controller of the style removes the presenting view.
     var removesPresentingView: Bool { self == .fullScreen }
+
+    /// The presented view's frame for a sheet style in a container of `bounds`.
+    static func sheetFrame(_ style: ModalPresentationStyle, in bounds: Rect) -> Rect {
+        if style == .formSheet, bounds.size.width >= regularWidth {
+            let width = Swift.min(540, bounds.size.width), height = Swift.min(620, bounds.size.height)
+            return Rect(x: bounds.origin.x + (bounds.size.width - width) / 2, y: bounds.origin.y + (bounds.size.height - height) / 2,
+                        width: width, height: height)
+        }
+        let inset = Swift.min(sheetTopInset, bounds.size.height)
+        return Rect(x: bounds.origin.x, y: bounds.origin.y + inset, width: bounds.size.width, height: bounds.size.height - inset)
+    }
 
     public var description: String {
         switch self {
@@ -125,6 +151,12 @@ public protocol ViewControllerTransitioningDelegate: AnyObject {
     /// An interaction controller for the dismissal (nil: not interactive).
     func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)?
+    /// The presentation controller that manages `presented` from its presentation to its
+    /// dismissal. Asked only for the `.custom` style, when the presentation begins; nil (the
+    /// default) means the base ``PresentationController``. `presenting` is the controller
+    /// that will present it.
+    func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                source: ViewController) -> PresentationController?
 }
 
 extension ViewControllerTransitioningDelegate {
@@ -135,6 +167,8 @@ extension ViewControllerTransitioningDelegate {
         -> (any ViewControllerInteractiveTransitioning)? { nil }
     public func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)? { nil }
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                       source: ViewController) -> PresentationController? { nil }
 }
 
 /// Misuse of view-controller transitions.

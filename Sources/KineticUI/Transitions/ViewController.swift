@@ -1,12 +1,25 @@
 import Kinetic
 
 /// A headless view controller (`UIViewController`): a lazily loaded view, the lifecycle
-/// callbacks, appearance transitions, and modal presentation through
+/// callbacks, appearance transitions, child controllers, and modal presentation through
 /// ``present(_:animated:completion:)`` / ``dismiss(animated:completion:)``.
 ///
 /// Override the `view…` callbacks to observe the lifecycle (calling `super` is not needed:
 /// the defaults do nothing). The window records every appearance callback it delivers in
 /// ``Window/trace``, in order.
+///
+/// ## Appearance forwarding to children
+/// When a container appears or disappears (set as a window's root, presented, dismissed,
+/// covered or uncovered by a full-screen presentation), each child whose view is inside the
+/// container's view gets the same appearance callbacks, nested inside the container's:
+/// `container.viewWillAppear → child.viewWillAppear → container.viewDidLayoutSubviews →
+/// child.viewDidLayoutSubviews → child.viewDidAppear → container.viewDidAppear` (and
+/// `container.viewWillDisappear → child.viewWillDisappear → child.viewDidDisappear →
+/// container.viewDidDisappear`). UIKit does not document this order; Kinetic chooses the
+/// nesting (the container's "will" first and its "did" last) and its tests pin it. A container
+/// that returns false from ``shouldAutomaticallyForwardAppearanceMethods`` forwards by hand
+/// with ``beginAppearanceTransition(_:animated:)`` / ``endAppearanceTransition()``.
+
 @MainActor
 open class ViewController {
     /// A name for traces ("VCMain", "VCYellow"…).
@@ -19,12 +32,26 @@ open class ViewController {
     /// Vends custom animators for presenting and dismissing this controller (held weakly,
     /// as in UIKit).
     public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
-    /// The controller this one presents, if any.
-    public internal(set) var presentedViewController: ViewController?
-    /// The controller that presented this one, if any.
-    public internal(set) weak var presentingViewController: ViewController?
+    /// The controller this one presents.
+    var presentedStorage: ViewController?
+    /// The controller that presented this one.
+    weak var presentingStorage: ViewController?
+    /// The children that got the appearance transition begun last (to get its end).
+    private var forwardedChildren: [ViewController] = []
+
+    /// The controller this one — or, for a child, its nearest presenting ancestor —
+    /// presents, if any (a child's `present` is carried out by the top of its parent chain).
+    public var presentedViewController: ViewController? { presentedStorage ?? parent?.presentedViewController }
+    /// The controller that presented this one; for a child, the controller that presented
+    /// its parent (as UIKit documents); nil if none.
+    public var presentingViewController: ViewController? { presentingStorage ?? parent?.presentingViewController }
+    /// The presentation controller managing this controller's presentation, from the start
+    /// of the presentation transition until the end of its dismissal (nil otherwise).
+    public internal(set) var presentationController: PresentationController?
     /// The container controller this one is a child of (a navigation controller's stack).
     public internal(set) weak var parent: ViewController?
+    /// The child controllers, in the order added (a navigation controller's stack, bottom first).
+    public internal(set) var children: [ViewController] = []
     /// The window, for the root controller (found through the parent and presenting chains for others).
     weak var hostWindow: Window?
     /// Where the presenter's view lived before a full-screen presentation removed it.
@@ -65,7 +92,7 @@ open class ViewController {
         var node: ViewController? = self
         while let n = node {
             if let w = n.hostWindow { return w }
-            node = n.parent ?? n.presentingViewController
+            node = n.parent ?? n.presentingStorage
         }
         return nil
     }
@@ -90,9 +117,16 @@ open class ViewController {
 
     // MARK: Appearance transitions
 
+    /// Whether appearance callbacks are forwarded to the children automatically (see the
+    /// type's discussion). Default true; a container that returns false calls
+    /// ``beginAppearanceTransition(_:animated:)`` / ``endAppearanceTransition()`` on its
+    /// children itself.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
     /// Starts an appearance transition: `viewWillAppear` (`true`) or `viewWillDisappear`
-    /// (`false`). Calling it again with the opposite flag before the end cancels the first
-    /// (UIKit's way of cancelling).
+    /// (`false`), then the same for the children whose views are inside this view (when
+    /// forwarding automatically). Calling it again with the opposite flag before the end
+    /// cancels the first (UIKit's way of cancelling).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         appearing = isAppearing
         window?.record("\(name).\(isAppearing ? "viewWillAppear" : "viewWillDisappear")")
@@ -102,20 +136,31 @@ open class ViewController {
         } else {
             viewWillDisappear(animated)
         }
+        guard shouldAutomaticallyForwardAppearanceMethods, isViewLoaded else { return }
+        let shown = children.filter { $0.isViewLoaded && $0.view.isDescendant(of: view) }
+        for child in shown {
+            if !forwardedChildren.contains(where: { $0 === child }) { forwardedChildren.append(child) }
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
     }
 
-    /// Ends the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`
-    /// (with `viewDidLayoutSubviews` before an appearance). Unbalanced calls are ignored.
+    /// Ends the appearance transition begun last: `viewDidAppear` (after
+    /// `viewDidLayoutSubviews` and the children's end) or `viewDidDisappear` (after the
+    /// children's end). Unbalanced calls are ignored.
     public func endAppearanceTransition() {
         guard let isAppearing = appearing else { return }
         appearing = nil
+        let forwarded = forwardedChildren
+        forwardedChildren = []
         if isAppearing {
             view.layoutIfNeeded()
             window?.record("\(name).viewDidLayoutSubviews")
             viewDidLayoutSubviews()
+            for child in forwarded { child.endAppearanceTransition() }
             window?.record("\(name).viewDidAppear")
             viewDidAppear(true)
         } else {
+            for child in forwarded { child.endAppearanceTransition() }
             window?.record("\(name).viewDidDisappear")
             viewDidDisappear(true)
         }
@@ -128,46 +173,95 @@ open class ViewController {
         endAppearanceTransition()
     }
 
+    // MARK: Child controllers
+
+    /// Adds `child` as a child controller (removing it from its previous parent first) and
+    /// calls its ``willMove(toParent:)`` with this controller. Add its view to this
+    /// controller's view, then call `child.didMove(toParent: self)`.
+    open func addChild(_ child: ViewController) {
+        guard child !== self, child.parent !== self else { return }
+        if child.parent != nil { child.removeFromParent() }
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its parent and calls ``didMove(toParent:)`` with nil.
+    /// Call `willMove(toParent: nil)` before, and remove the view yourself.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// Called before the controller is added to (`parent`) or removed from (nil) a
+    /// container. The default does nothing.
+    open func willMove(toParent parent: ViewController?) {}
+
+    /// Called after the controller was added to (`parent`) or removed from (nil) a
+    /// container. The default does nothing.
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// The top of the parent chain: the controller that carries out this one's presentations.
+    var presentationHost: ViewController {
+        var node = self
+        while let up = node.parent { node = up }
+        return node
+    }
+
     // MARK: Presentation
 
     /// Presents `viewController` modally, through its transitioning delegate's animator or,
-    /// without one, the standard cover-vertical transition.
+    /// without one, the standard cover-vertical transition. A child controller's
+    /// presentation is carried out by the top of its parent chain (which becomes the
+    /// `presentingViewController`), as in UIKit.
     /// - Parameters:
     ///   - animated: false shows it at once (the transition still runs its callbacks).
     ///   - completion: called after the transition completes.
     /// - Throws: ``TransitionError`` when a transition is in progress, this controller is
-    ///   not in a window or already presents one, or `viewController` is already shown.
+    ///   not in a window or already presents one, or `viewController` is already shown
+    ///   (presented, in a window, or a child of a container).
     public func present(_ viewController: ViewController, animated: Bool,
                         completion: (@MainActor () -> Void)? = nil) throws {
         guard let window else { throw TransitionError.notInWindow(name) }
         if let running = window.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "present \(viewController.name)", running: running.summary)
         }
-        if let presented = presentedViewController {
-            throw TransitionError.alreadyPresenting(presenter: name, presented: presented.name)
+        let presenter = presentationHost
+        if let presented = presenter.presentedStorage {
+            throw TransitionError.alreadyPresenting(presenter: presenter.name, presented: presented.name)
         }
-        guard viewController.presentingViewController == nil, viewController.hostWindow == nil, viewController !== self else {
+        guard viewController.presentingStorage == nil, viewController.hostWindow == nil, viewController.parent == nil,
+              viewController !== presenter else {
             throw TransitionError.alreadyShown(viewController.name)
         }
+        let delegate = viewController.transitioningDelegate
+        let style = viewController.modalPresentationStyle
+        let vended = style == .custom
+            ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
+        let controller = vended ?? PresentationController.standard(for: style, presented: viewController, presenting: presenter)
+        controller.presentingViewController = presenter
         let animator = animated
-            ? viewController.transitioningDelegate?.animationController(forPresented: viewController, presenting: self, source: self)
+            ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
                 ?? CoverVerticalTransition()
             : nil
-        let interaction = animator.flatMap { viewController.transitioningDelegate?.interactionControllerForPresentation(using: $0) }
-        try window.runPresentation(of: viewController, by: self, animator: animator, interaction: interaction,
-                                   completion: completion)
+        let interaction = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        try window.runPresentation(of: viewController, by: presenter, controller: controller, animator: animator,
+                                   interaction: interaction, completion: completion)
     }
 
-    /// Dismisses the controller this one presents or, if it presents none, this controller
-    /// itself (as UIKit forwards the call to the presenter).
+    /// Dismisses the controller this one (or its parent chain) presents or, if none, the
+    /// presented controller this one is (or is a child of), as UIKit forwards the call to the
+    /// presenter.
     /// - Throws: ``TransitionError`` when a transition is in progress or there is nothing to dismiss.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) throws {
-        let target = presentedViewController ?? self
-        guard let presenter = target.presentingViewController, let window else { throw TransitionError.nothingToDismiss(name) }
+        let target = presentedViewController ?? presentationHost
+        guard let presenter = target.presentingStorage, let window else { throw TransitionError.nothingToDismiss(name) }
         if let running = window.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "dismiss \(target.name)", running: running.summary)
         }
-        if let inner = target.presentedViewController {
+        if let inner = target.presentedStorage {
             throw TransitionError.alreadyPresenting(presenter: target.name, presented: inner.name)
         }
         let animator = animated

@@ -47,96 +47,131 @@ public final class Window: View {
 
     // MARK: Running transitions
 
-    func runPresentation(of presented: ViewController, by presenter: ViewController,
+    func runPresentation(of presented: ViewController, by presenter: ViewController, controller: PresentationController,
                          animator: (any ViewControllerAnimatedTransitioning)?,
                          interaction: (any ViewControllerInteractiveTransitioning)?,
                          completion: (@MainActor () -> Void)?) throws {
-        let style = presented.modalPresentationStyle
-        let container = View(frame: bounds)
+        let container = PresentationContainerView(frame: bounds)
         container.name = "transition container"
+        container.presentationController = controller
         addSubview(container)
-        presenter.presentedViewController = presented
-        presented.presentingViewController = presenter
+        controller.containerView = container
+        presented.presentationController = controller
+        presenter.presentedStorage = presented
+        presented.presentingStorage = presenter
         let context = TransitionContext(
             window: self, container: container, from: presenter, to: presented, isPresentation: true,
-            style: style, isAnimated: animator != nil, animator: animator, completion: completion,
-            finisher: { [unowned self] in self.finish($0, completed: $1) })
+            style: presented.modalPresentationStyle, presentationController: controller, isAnimated: animator != nil,
+            animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
-        if style.removesPresentingView { presenter.beginAppearanceTransition(false, animated: animator != nil) }
+        let removesPresenter = context.removesPresentersView
+        if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
-        if try !context.begin(interaction: interaction) {
-            container.addSubview(presented.view)
-            presented.view.frame = context.finalFrame(for: presented)
-            try context.completeTransition(true)
+        controller.presentationTransitionWillBegin()
+        let animates = try context.begin(interaction: interaction)
+        if !animates, let view = controller.presentedView {
+            container.addSubview(view)
+            view.frame = context.finalFrame(for: presented)
         }
+        if !context.isCompleted {
+            container.setNeedsLayout()
+            container.layoutIfNeeded()
+        }
+        if !animates, !context.isCompleted { try context.completeTransition(true) }
     }
 
     func runDismissal(of presented: ViewController, by presenter: ViewController,
                       animator: (any ViewControllerAnimatedTransitioning)?,
                       interaction: (any ViewControllerInteractiveTransitioning)?,
                       completion: (@MainActor () -> Void)?) throws {
-        let style = presented.modalPresentationStyle
-        let container = presented.view.superview ?? self
+        let controller = presented.presentationController
+        let container = controller?.containerView ?? presented.view.superview ?? self
         let context = TransitionContext(
             window: self, container: container, from: presented, to: presenter, isPresentation: false,
-            style: style, isAnimated: animator != nil, animator: animator, completion: completion,
-            finisher: { [unowned self] in self.finish($0, completed: $1) })
+            style: presented.modalPresentationStyle, presentationController: controller, isAnimated: animator != nil,
+            animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
-        if style.removesPresentingView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
-        if try !context.begin(interaction: interaction) {
-            try context.completeTransition(true)
-        }
+        if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
+        controller?.dismissalTransitionWillBegin()
+        // No layout pass here (unlike a presentation, nothing is added to the container): a
+        // presentation controller that puts the presented view back at its frame in
+        // `containerViewWillLayoutSubviews` would otherwise fight the dismissal's animation.
+        let animates = try context.begin(interaction: interaction)
+        if !animates, !context.isCompleted { try context.completeTransition(true) }
     }
 
     /// Called by the context when `completeTransition` arrives.
     func finish(_ context: TransitionContext, completed: Bool) {
-        let from = context.fromController, to = context.toController
-        let style = context.presentationStyle
         if context.isPresentation {
-            if completed {
-                if style.removesPresentingView {
-                    to.presenterViewHome = from.view.superview
-                    from.view.removeFromSuperview()
-                }
-                to.endAppearanceTransition()
-                if style.removesPresentingView { from.endAppearanceTransition() }
-            } else {
-                // Cancelled: the appearing controller disappears again, the other reappears.
-                to.view.removeFromSuperview()
-                to.runAppearanceTransition(false)
-                if style.removesPresentingView {
-                    from.runAppearanceTransition(true)
-                }
-                from.presentedViewController = nil
-                to.presentingViewController = nil
-                context.containerView.removeFromSuperview()
-            }
+            finishPresentation(context, completed: completed)
         } else {
-            if completed {
-                let container = context.containerView
-                from.view.removeFromSuperview()
-                if style.removesPresentingView {
-                    // The presenter's view goes back where it lived before the presentation.
-                    let home = from.presenterViewHome ?? self
-                    if to.view.superview !== home { home.insertSubview(to.view, at: 0) }
-                    from.presenterViewHome = nil
-                }
-                if container !== self { container.removeFromSuperview() }
-                if style.removesPresentingView { to.endAppearanceTransition() }
-                from.endAppearanceTransition()
-                to.presentedViewController = nil
-                from.presentingViewController = nil
-            } else {
-                // Cancelled: the controller that was appearing gets viewWillDisappear first,
-                // then the one that was disappearing reappears.
-                if style.removesPresentingView {
-                    to.view.removeFromSuperview()
-                    to.runAppearanceTransition(false)
-                }
-                from.runAppearanceTransition(true)
-            }
+            finishDismissal(context, completed: completed)
         }
         if transitionInProgress === context { transitionInProgress = nil }
+    }
+
+    private func finishPresentation(_ context: TransitionContext, completed: Bool) {
+        let presenter = context.fromController, presented = context.toController
+        let controller = context.presentationController
+        let removesPresenter = context.removesPresentersView
+        if completed {
+            if removesPresenter {
+                presented.presenterViewHome = presenter.view.superview
+                presenter.view.removeFromSuperview()
+            }
+            controller?.presentationTransitionDidEnd(true)
+            presented.endAppearanceTransition()
+            if removesPresenter { presenter.endAppearanceTransition() }
+        } else {
+            // Cancelled: the appearing controller disappears again, the other reappears.
+            (controller?.presentedView ?? presented.view).removeFromSuperview()
+            presented.view.removeFromSuperview()
+            controller?.presentationTransitionDidEnd(false)
+            presented.runAppearanceTransition(false)
+            if removesPresenter {
+                if presenter.view.superview == nil { insertSubview(presenter.view, at: 0) }
+                presenter.runAppearanceTransition(true)
+            }
+            presenter.presentedStorage = nil
+            presented.presentingStorage = nil
+            presented.presentationController = nil
+            controller?.containerView = nil
+            context.containerView.removeFromSuperview()
+        }
+    }
+
+    private func finishDismissal(_ context: TransitionContext, completed: Bool) {
+        let presented = context.fromController, presenter = context.toController
+        let controller = context.presentationController
+        let removesPresenter = context.removesPresentersView
+        if completed {
+            let container = context.containerView
+            (controller?.presentedView ?? presented.view).removeFromSuperview()
+            presented.view.removeFromSuperview()
+            if removesPresenter {
+                // The presenter's view goes back where it lived before the presentation.
+                let home = presented.presenterViewHome ?? self
+                if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
+                presented.presenterViewHome = nil
+            }
+            if container !== self { container.removeFromSuperview() }
+            controller?.dismissalTransitionDidEnd(true)
+            if removesPresenter { presenter.endAppearanceTransition() }
+            presented.endAppearanceTransition()
+            presenter.presentedStorage = nil
+            presented.presentingStorage = nil
+            presented.presentationController = nil
+            controller?.containerView = nil
+        } else {
+            // Cancelled: the controller that was appearing gets viewWillDisappear first,
+            // then the one that was disappearing reappears.
+            controller?.dismissalTransitionDidEnd(false)
+            if removesPresenter {
+                presenter.view.removeFromSuperview()
+                presenter.runAppearanceTransition(false)
+            }
+            presented.runAppearanceTransition(true)
+        }
     }
 }

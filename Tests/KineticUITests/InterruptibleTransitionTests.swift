@@ -1,0 +1,204 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+/// Re-grabbing an interactive transition while it finishes or cancels (percent-driven, with
+/// scene 5's interruptible spring animator): callback order, the context's flags at each
+/// step, view values at given ticks, and exactly one completion.
+@MainActor
+final class InterruptibleTransitionTests: EngineTestCase {
+    var window: Window!
+    var a: ViewController!
+    var b: ViewController!
+    var delegate: ConfigurableDelegate!
+    var slide: InterruptibleSlideDown!
+    var interaction: PercentDrivenInteractiveTransition!
+    /// Interaction changes as "isInteractive/transitionWasCancelled@trace count".
+    var changes: [String] = []
+
+    override func setUp() async throws {
+        try await super.setUp()
+        window = Window(engine: engine)
+        a = ViewController(name: "A")
+        b = ViewController(name: "B")
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        window.clearTrace()
+        delegate = ConfigurableDelegate(journal: Journal())
+        slide = InterruptibleSlideDown(timing: try SpringTimingParameters(dampingRatio: 1))
+        interaction = PercentDrivenInteractiveTransition()
+        delegate.dismissAnimator = slide
+        delegate.dismissInteraction = interaction
+        b.transitioningDelegate = delegate
+        changes = []
+    }
+
+    /// Starts the interactive dismissal and watches its interaction changes.
+    func startDismissal() throws -> TransitionContext {
+        try b.dismiss(animated: true)
+        let context = try XCTUnwrap(window.transitionInProgress)
+        let coordinator = try XCTUnwrap(b.transitionCoordinator)
+        XCTAssertTrue(coordinator.isInterruptible)
+        XCTAssertEqual(coordinator.initiallyInteractive, interaction.wantsInteractiveStart)
+        coordinator.notifyWhenInteractionChanges { [unowned self] context in
+            changes.append("\(context.isInteractive)/\(context.transitionWasCancelled)@\(window.trace.count)")
+        }
+        return context
+    }
+
+    var y: Double { b.view.presentation.frame.origin.y }
+
+    func assertFlags(_ context: TransitionContext, interactive: Bool, cancelled: Bool, _ step: String,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(context.isInteractive, interactive, "isInteractive \(step)", file: file, line: line)
+        XCTAssertEqual(context.transitionWasCancelled, cancelled, "transitionWasCancelled \(step)", file: file, line: line)
+    }
+
+    let cancelledTrace = ["B.viewWillDisappear", "A.viewWillAppear", "A.viewWillDisappear", "A.viewDidDisappear",
+                          "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"]
+    let finishedTrace = ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidLayoutSubviews", "A.viewDidAppear", "B.viewDidDisappear"]
+
+    /// update 0.3 → finish → (mid-finish) pause + update 0.6 → cancel. Linear completion
+    /// timing, so every value is exact.
+    func testFinishThenRegrabThenCancel() async throws {
+        interaction.timingCurve = CubicTimingParameters(animationCurve: .linear)
+        let context = try startDismissal()
+        assertFlags(context, interactive: true, cancelled: false, "at the start")
+        interaction.update(0.3)
+        try step()  // frame 1
+        XCTAssertEqual(y, 0.3 * 844, accuracy: 1e-9)
+
+        try interaction.finish()  // 0.3 → 1 in 0.7 × 0.5 s = 0.35 s, linearly
+        assertFlags(context, interactive: false, cancelled: false, "after finish")
+        try step(6)  // frame 7: 0.1 s into the finish
+        XCTAssertEqual(y, (0.3 + 0.7 * 0.1 / 0.35) * 844, accuracy: 1e-9)
+
+        interaction.pause()
+        assertFlags(context, interactive: true, cancelled: false, "after the re-grab")
+        let animator = try XCTUnwrap(slide.animator)
+        XCTAssertFalse(animator.isRunning)
+        XCTAssertEqual(interaction.percentComplete, 0.5, accuracy: 1e-9, "takes the animator's fraction")
+        XCTAssertEqual(context.percentComplete, 0.5, accuracy: 1e-9)
+        try step()  // frame 8
+        XCTAssertEqual(y, 0.5 * 844, accuracy: 1e-9, "pausing does not move the view")
+        interaction.update(0.6)
+        try step()  // frame 9
+        XCTAssertEqual(animator.fractionComplete, 0.6, accuracy: 1e-12, "the same animator follows the updates")
+        XCTAssertEqual(y, 0.6 * 844, accuracy: 1e-9)
+
+        try interaction.cancel()  // 0.6 → 0 in 0.6 × 0.5 s = 0.3 s
+        assertFlags(context, interactive: false, cancelled: true, "after cancel")
+        XCTAssertTrue(animator.isReversed)
+        try step(9)  // frame 18: halfway back
+        XCTAssertEqual(y, 0.3 * 844, accuracy: 1e-9)
+        XCTAssertEqual(slide.completeFlags, [], "not yet")
+        XCTAssertEqual(window.trace, ["B.viewWillDisappear", "A.viewWillAppear"])
+        try step(8)  // frame 26: 1/60 s before the end
+        XCTAssertNotNil(window.transitionInProgress)
+        try step()  // frame 27: 0.3 s after the cancel
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(y, 0, "exactly back")
+        try step(10)
+        XCTAssertEqual(slide.completeFlags, [false], "completeTransition once, cancelled")
+        XCTAssertEqual(slide.positions, [.start])
+        XCTAssertEqual(slide.ended, [false], "animationEnded once")
+        XCTAssertEqual(slide.vendCount, 1, "one animator for the whole transition")
+        XCTAssertEqual(window.trace, cancelledTrace)
+        XCTAssertEqual(changes, ["false/false@2", "true/false@2", "false/true@2"],
+                       "each change notified, all before the cancellation's appearance calls")
+        XCTAssertTrue(a.presentedViewController === b)
+        assertFlags(context, interactive: false, cancelled: true, "at the end")
+        XCTAssertTrue(context.isCompleted)
+    }
+
+    /// update 0.3 → cancel → (mid-cancel) pause + update 0.6 → finish, with scene 5's
+    /// spring completion (damping ratio 0.85).
+    func testCancelThenRegrabThenFinish() async throws {
+        interaction.timingCurve = try SpringTimingParameters(dampingRatio: 0.85)
+        let context = try startDismissal()
+        interaction.update(0.3)
+        try step()
+        XCTAssertEqual(y, 0.3 * 844, accuracy: 1e-9)
+
+        try interaction.cancel()  // 0.3 → 0 over 0.15 s
+        assertFlags(context, interactive: false, cancelled: true, "after cancel")
+        var previous = y
+        for _ in 0 ..< 3 {
+            try step()
+            XCTAssertLessThan(y, previous, "going back")
+            XCTAssertGreaterThan(y, 0)
+            previous = y
+        }
+        interaction.pause()  // 0.05 s into the cancel: the time fraction is 0.2
+        assertFlags(context, interactive: true, cancelled: false, "after the re-grab: not cancelled any more")
+        XCTAssertEqual(interaction.percentComplete, 0.2, accuracy: 1e-9)
+        try step()
+        XCTAssertEqual(y, previous, "pausing does not move the view")
+        interaction.update(0.6)
+        try step()
+        XCTAssertEqual(y, 0.6 * 844, accuracy: 1e-9)
+        XCTAssertEqual(slide.animator?.fractionComplete ?? -1, 0.6, accuracy: 1e-12)
+
+        try interaction.finish()
+        assertFlags(context, interactive: false, cancelled: false, "after finish")
+        var frames = 0
+        while window.transitionInProgress != nil, frames < 120 {
+            try step()
+            frames += 1
+            XCTAssertGreaterThanOrEqual(y, 0.6 * 844 - 1e-9, "runs on towards the end")
+        }
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(slide.completeFlags, [true])
+        XCTAssertEqual(slide.positions, [.end])
+        XCTAssertEqual(slide.ended, [true])
+        XCTAssertEqual(window.trace, finishedTrace)
+        XCTAssertEqual(changes, ["false/true@2", "true/false@2", "false/false@2"])
+        XCTAssertNil(a.presentedViewController)
+        XCTAssertNil(b.view.superview)
+        XCTAssertEqual(b.view.frame.origin.y, 844)
+    }
+
+    /// After the transition completed, the interaction controller's calls change nothing.
+    func testCallsAfterCompletionAreIgnored() async throws {
+        let context = try startDismissal()
+        interaction.update(0.5)
+        try step()
+        try interaction.finish()
+        try step(60)
+        XCTAssertTrue(context.isCompleted)
+        interaction.pause()
+        interaction.update(0.2)
+        try interaction.cancel()
+        try interaction.finish()
+        try step(10)
+        assertFlags(context, interactive: false, cancelled: false, "after late calls")
+        XCTAssertEqual(slide.completeFlags, [true])
+        XCTAssertEqual(slide.ended, [true])
+        XCTAssertEqual(changes, ["false/false@2"])
+        XCTAssertEqual(window.trace, finishedTrace)
+    }
+
+    /// `wantsInteractiveStart = false`: the transition runs on its own until `pause()` grabs it.
+    func testNonInteractiveStartGrabbedLater() async throws {
+        interaction.wantsInteractiveStart = false
+        interaction.timingCurve = CubicTimingParameters(animationCurve: .linear)
+        let context = try startDismissal()
+        XCTAssertFalse(context.isInteractive)
+        XCTAssertFalse(b.transitionCoordinator?.initiallyInteractive ?? true)
+        try step(6)
+        XCTAssertGreaterThan(y, 0, "running by itself")
+        interaction.pause()  // 0.1 s of 0.5 s
+        XCTAssertTrue(context.isInteractive)
+        XCTAssertEqual(interaction.percentComplete, 0.2, accuracy: 1e-9)
+        interaction.update(0.25)
+        try step()
+        XCTAssertEqual(y, 0.25 * 844, accuracy: 1e-9)
+        try interaction.finish()  // 0.75 × 0.5 s = 0.375 s, linearly
+        try step(9)
+        XCTAssertEqual(y, (0.25 + 0.75 * 0.15 / 0.375) * 844, accuracy: 1e-9)
+        try step(20)
+        XCTAssertEqual(slide.completeFlags, [true])
+        XCTAssertEqual(changes, ["true/false@2", "false/false@2"])
+        XCTAssertEqual(window.trace, finishedTrace)
+    }
+}
