@@ -22,10 +22,13 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
+        // Inline C helpers for single-instruction vector operations (kinetic_simd.h).
+        .target(name: "KineticSIMD"),
         .target(
             name: "Kinetic",
             dependencies: [
                 "CBLAS",
+                "KineticSIMD",
                 .product(name: "RealModule", package: "swift-numerics"),
             ]
         ),

@@ -69,7 +69,9 @@ final class CubicBezierAccuracyTests: XCTestCase {
                 default: xs.append(0.5 + (rng.chance(0.5) ? 1 : -1) * rng.logUniform(1e-16, 1e-3))
                 }
             }
-            let batch = curve.values(at: xs)
+            // The batch call is padded past the batch threshold (1,024 x) with copies of xs, so
+            // that it goes through the batch table.
+            let batch = curve.values(at: Array(repeating: xs, count: 1024 / xs.count + 1).flatMap { $0 })
             var curveViolates = false
             XCTAssertEqual(curve.value(at: 0), 0, "y(0) must be exactly 0 for \(curve)", file: file, line: line)
             XCTAssertEqual(curve.value(at: 1), 1, "y(1) must be exactly 1 for \(curve)", file: file, line: line)
@@ -276,8 +278,10 @@ final class CubicBezierAccuracyTests: XCTestCase {
         var nanCount = 0
         for c in curves {
             let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
-            let batch = curve.values(at: xs)
-            for (i, x) in xs.enumerated() {
+            // Padded past the batch threshold (1,024 x) so that the batch table is used.
+            let input = xs + (0..<1024).map { _ in rng.uniform(0, 1) }
+            let batch = curve.values(at: input)
+            for (i, x) in input.enumerated() {
                 let v = curve.value(at: x)
                 if v.isNaN || batch[i].isNaN {
                     nanCount += 1

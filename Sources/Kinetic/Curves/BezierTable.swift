@@ -1,3 +1,6 @@
+import KineticSIMD
+import Synchronization
+
 /// The per-curve solver behind ``CubicBezier``: polynomial coefficients and a small table
 /// that turns "find t with Bx(t) = x" into a branch-free look-up, one cubic and two
 /// Newton steps.
@@ -38,6 +41,11 @@ final class BezierTable: @unchecked Sendable {
 
     let storage: UnsafeMutableRawPointer
     let kernel: BezierKernel
+    /// The control points, for the batch table built on demand.
+    let x1, y1, x2, y2: Double
+    /// The ``BezierBatchTable`` (a pointer to one), published once by the first large batch
+    /// call; nil until then.
+    let batchStorage = Atomic<UnsafeMutableRawPointer?>(nil)
     let isIdentity: Bool
     /// dy/dx used for x < 0 and x > 1.
     let startGradient: Double
@@ -45,6 +53,7 @@ final class BezierTable: @unchecked Sendable {
 
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         isIdentity = x1 == y1 && x2 == y2
+        self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
         (startGradient, endGradient) = BezierTable.endGradients(x1, y1, x2, y2)
         storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride, alignment: 16)
         let doubles = storage.bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
@@ -74,6 +83,12 @@ final class BezierTable: @unchecked Sendable {
 
     deinit {
         storage.deallocate()
+        if let built = batchStorage.load(ordering: .acquiring) {
+            let table = built.assumingMemoryBound(to: BezierBatchTable.self)
+            table.pointee.deallocate()
+            table.deinitialize(count: 1)
+            table.deallocate()
+        }
     }
 
     /// Chromium's end-gradient rule: the tangent at each end, falling back to the far
@@ -332,13 +347,14 @@ struct BezierKernel {
 /// specialised per curve: curves whose halves both use v = xx skip the square root.
 protocol InterpolationVariable {
     static func variable(_ xx: Double, mask: UInt64) -> Double
-    static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double>
+    /// The batch table's variable: x for both halves, or √x for both.
+    static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double>
 }
 
 /// v = xx for both halves.
 enum LinearVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
-    @inline(__always) static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double> { xx }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { xx }
 }
 
 /// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
@@ -346,10 +362,5 @@ enum RootVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
         Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
     }
-    @inline(__always) static func variable(_ xx: SIMD4<Double>, mask: UInt64) -> SIMD4<Double> {
-        let m = SIMD4<UInt64>(repeating: mask)
-        let root = unsafeBitCast(xx.squareRoot(), to: SIMD4<UInt64>.self)
-        let same = unsafeBitCast(xx, to: SIMD4<UInt64>.self)
-        return unsafeBitCast((root & m) | (same & ~m), to: SIMD4<Double>.self)
-    }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kn_simd_sqrt2(xx) }
 }
