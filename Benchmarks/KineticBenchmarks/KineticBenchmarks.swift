@@ -150,6 +150,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Batch over 1,024 x for the other benchmark curves (ease-out and ease-in take the √x
+    // variable; steep has a near-vertical tangent at x = 1/2, where segments fall back to the
+    // scalar solve), and the one-time cost of the batch table: a fresh curve per iteration
+    // (control points varied so nothing is cached), evaluated once over 1,024 x.
+    let output1024 = UnsafeMutableBufferPointer<Double>.allocate(capacity: 1024)
+    output1024.initialize(repeating: 0)
+    for c in benchmarkCurves where c.name != "ease" {
+        let curve = try! CubicBezier(c.x1, c.y1, c.x2, c.y2)
+        let baseline = BrowserCubicBezier(c.x1, c.y1, c.x2, c.y2)
+        Benchmark("Bezier batch \(c.name) n=1024 (ours) [1024 x]") { benchmark in
+            let start = (benchmark.currentIteration &* 1024) & (inputCount - 1)
+            try curve.values(at: UnsafeBufferPointer(rebasing: pool[start..<(start + 1024)]), into: output1024)
+            blackHole(output1024[1023])
+        }
+        Benchmark("Bezier batch \(c.name) n=1024 (baseline) [1024 x]") { benchmark in
+            let start = (benchmark.currentIteration &* 1024) & (inputCount - 1)
+            for i in 0..<1024 { output1024[i] = baseline.value(at: pool[start + i]) }
+            blackHole(output1024[1023])
+        }
+    }
+    Benchmark("Bezier batch first call, table build included (ours) [1024 x]") { benchmark in
+        let k = Double(benchmark.currentIteration & 1023)
+        let curve = try CubicBezier(0.25, 0.1 + k * 1e-6, 0.25, 1)
+        try curve.values(at: UnsafeBufferPointer(rebasing: pool[0..<1024]), into: output1024)
+        blackHole(output1024[1023])
+    }
+
     // MARK: 4. Curve set-up: construct with varying control points, evaluate once.
     // Iteration k builds the curves of controlPoints[(k·1000 + i) mod 65536], i in 0..<1000, and
     // evaluates each once at the matching x; nothing can be hoisted out of the loop.
