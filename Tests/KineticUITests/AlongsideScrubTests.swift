@@ -25,16 +25,9 @@ final class AlongsideScrubTests: EngineTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        window = Window(engine: engine)
         a = ViewController(name: "A")
         b = Badged(name: "B")
-        window.rootViewController = a
-        try a.present(b, animated: false)
-        window.clearTrace()
-        delegate = ConfigurableDelegate(journal: Journal())
-        interaction = PercentDrivenInteractiveTransition()
-        delegate.dismissInteraction = interaction
-        b.transitioningDelegate = delegate
+        (window, delegate, interaction) = try interactiveDismissalFixture(engine: engine, presenting: a, presented: b)
     }
 
     /// The slide's progress, 0 to 1.

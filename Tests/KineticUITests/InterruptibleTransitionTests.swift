@@ -18,18 +18,11 @@ final class InterruptibleTransitionTests: EngineTestCase {
 
     override func setUp() async throws {
         try await super.setUp()
-        window = Window(engine: engine)
         a = ViewController(name: "A")
         b = ViewController(name: "B")
-        window.rootViewController = a
-        try a.present(b, animated: false)
-        window.clearTrace()
-        delegate = ConfigurableDelegate(journal: Journal())
+        (window, delegate, interaction) = try interactiveDismissalFixture(engine: engine, presenting: a, presented: b)
         slide = InterruptibleSlideDown(timing: try SpringTimingParameters(dampingRatio: 1))
-        interaction = PercentDrivenInteractiveTransition()
         delegate.dismissAnimator = slide
-        delegate.dismissInteraction = interaction
-        b.transitioningDelegate = delegate
         changes = []
     }
 

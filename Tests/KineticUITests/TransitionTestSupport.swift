@@ -168,3 +168,20 @@ final class InterruptibleSlideDown: ViewControllerAnimatedTransitioning {
 
     func animationEnded(_ transitionCompleted: Bool) { ended.append(transitionCompleted) }
 }
+
+/// The set-up the interactive-dismissal tests share: a window whose root A has presented
+/// `presented` without animation (trace cleared), and a delegate on `presented` whose
+/// dismissal is driven by a fresh percent-driven interaction.
+@MainActor
+func interactiveDismissalFixture(engine: AnimationEngine, presenting a: ViewController, presented: ViewController)
+    throws -> (window: Window, delegate: ConfigurableDelegate, interaction: PercentDrivenInteractiveTransition) {
+    let window = Window(engine: engine)
+    window.rootViewController = a
+    try a.present(presented, animated: false)
+    window.clearTrace()
+    let delegate = ConfigurableDelegate(journal: Journal())
+    let interaction = PercentDrivenInteractiveTransition()
+    delegate.dismissInteraction = interaction
+    presented.transitioningDelegate = delegate
+    return (window, delegate, interaction)
+}
