@@ -33,6 +33,9 @@ final class InterruptibleTransitionTests: EngineTestCase {
         let coordinator = try XCTUnwrap(b.transitionCoordinator)
         XCTAssertTrue(coordinator.isInterruptible)
         XCTAssertEqual(coordinator.initiallyInteractive, interaction.wantsInteractiveStart)
+        // The hand-off to the non-interactive phase reads the interaction's settings.
+        XCTAssertEqual(coordinator.completionVelocity, interaction.completionSpeed)
+        XCTAssertEqual(coordinator.completionCurve, interaction.completionCurve)
         coordinator.notifyWhenInteractionChanges { [unowned self] context in
             changes.append("\(context.isInteractive)/\(context.transitionWasCancelled)@\(window.trace.count)")
         }
@@ -169,6 +172,22 @@ final class InterruptibleTransitionTests: EngineTestCase {
         XCTAssertEqual(slide.ended, [true])
         XCTAssertEqual(changes, ["false/false@2"])
         XCTAssertEqual(window.trace, finishedTrace)
+    }
+
+    /// The coordinator's completion velocity and curve are the interaction's settings.
+    func testCoordinatorCompletionSettings() async throws {
+        interaction.completionSpeed = 2.5
+        interaction.completionCurve = .linear
+        let context = try startDismissal()
+        let coordinator = try XCTUnwrap(b.transitionCoordinator)
+        XCTAssertEqual(coordinator.completionVelocity, 2.5)
+        XCTAssertEqual(coordinator.completionCurve, .linear)
+        interaction.update(0.4)
+        try step()
+        try interaction.finish()
+        try step(60)
+        XCTAssertTrue(context.isCompleted)
+        XCTAssertEqual(slide.completeFlags, [true])
     }
 
     /// `wantsInteractiveStart = false`: the transition runs on its own until `pause()` grabs it.

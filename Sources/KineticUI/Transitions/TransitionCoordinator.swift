@@ -29,6 +29,17 @@ public final class TransitionCoordinator {
     public var isCancelled: Bool { context.transitionWasCancelled }
     /// The last interactive progress, 0 to 1.
     public var percentComplete: Double { context.percentComplete }
+    /// How fast the non-interactive completion runs relative to the transition's own speed:
+    /// the percent-driven interaction's ``PercentDrivenInteractiveTransition/completionSpeed``
+    /// (> 0, default 1), and 1 for other transitions.
+    public var completionVelocity: Double {
+        (context.interactionController as? PercentDrivenInteractiveTransition)?.completionSpeed ?? 1
+    }
+    /// The curve of the non-interactive completion: the percent-driven interaction's
+    /// ``PercentDrivenInteractiveTransition/completionCurve``, and `.easeInOut` otherwise.
+    public var completionCurve: AnimationCurve {
+        (context.interactionController as? PercentDrivenInteractiveTransition)?.completionCurve ?? .easeInOut
+    }
     /// The transition's duration, seconds (0 when not animated).
     public var transitionDuration: Double { context.animationController?.transitionDuration(using: context) ?? 0 }
     /// The container view.
