@@ -36,18 +36,14 @@ extension BezierTable {
 
     /// The batch table, built on first use and shared by every later call (and thread).
     var batchTable: BezierBatchTable {
-        if let built = batchStorage.load(ordering: .acquiring) {
-            return built.assumingMemoryBound(to: BezierBatchTable.self).pointee
-        }
-        let fresh = UnsafeMutablePointer<BezierBatchTable>.allocate(capacity: 1)
-        fresh.initialize(to: BezierBatchTable(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: kernel.usesRoot))
-        let (exchanged, current) = batchStorage.compareExchange(expected: nil, desired: UnsafeMutableRawPointer(fresh),
+        if let built = batchStorage.load(ordering: .acquiring) { return BezierBatchTable.unboxed(built) }
+        let fresh = BezierBatchTable.boxed(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: kernel.usesRoot)
+        let (exchanged, current) = batchStorage.compareExchange(expected: nil, desired: fresh,
                                                                 ordering: .acquiringAndReleasing)
-        if exchanged { return fresh.pointee }
+        if exchanged { return BezierBatchTable.unboxed(fresh) }
         // Another thread published its table first: use that one.
-        fresh.pointee.deallocate()
-        fresh.deallocate()
-        return current!.assumingMemoryBound(to: BezierBatchTable.self).pointee
+        BezierBatchTable.release(fresh)
+        return BezierBatchTable.unboxed(current!)
     }
 
     private func batch<V: InterpolationVariable>(_ table: BezierBatchTable, _ input: UnsafePointer<Double>,

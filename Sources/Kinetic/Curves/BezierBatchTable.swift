@@ -37,8 +37,6 @@ struct BezierBatchTable {
     /// segmentCount / (the half's largest v).
     let scale: Double
     let usesRoot: Bool
-    /// Segments that fall back to the scalar solve.
-    let flaggedCount: Int
 
     init(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot root: Bool) {
         usesRoot = root
@@ -52,14 +50,41 @@ struct BezierBatchTable {
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: HalfBuilder.scratchCount)
         defer { scratch.deallocate() }
         let builder = HalfBuilder(root: root, vEnd: vEnd, scratch: scratch)
-        var flagged = builder.build(records, whole, sEnd: split, offset: 0, ySign: whole.yScale)
-        flagged += builder.build(records + Self.upperOffset * Self.recordStride, mirror, sEnd: 1 - split,
-                                 offset: 1, ySign: -mirror.yScale)
-        flaggedCount = flagged
+        builder.build(records, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
+        builder.build(records + Self.upperOffset * Self.recordStride,
+                      HalfCurve(poly: mirror, offset: 1, ySign: -mirror.yScale), sEnd: 1 - split)
     }
 
-    func deallocate() {
-        records.deallocate()
+    /// Builds the table into a heap box, for publishing through an atomic pointer.
+    static func boxed(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot: Bool) -> UnsafeMutableRawPointer {
+        let box = UnsafeMutablePointer<BezierBatchTable>.allocate(capacity: 1)
+        box.initialize(to: BezierBatchTable(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: usesRoot))
+        return UnsafeMutableRawPointer(box)
+    }
+
+    /// The table in a box made by ``boxed(x1:y1:x2:y2:usesRoot:)``.
+    static func unboxed(_ box: UnsafeMutableRawPointer) -> BezierBatchTable {
+        box.assumingMemoryBound(to: BezierBatchTable.self).pointee
+    }
+
+    /// Frees a box made by ``boxed(x1:y1:x2:y2:usesRoot:)`` and its records.
+    static func release(_ box: UnsafeMutableRawPointer) {
+        let table = box.assumingMemoryBound(to: BezierBatchTable.self)
+        table.pointee.records.deallocate()
+        table.deinitialize(count: 1)
+        table.deallocate()
+    }
+}
+
+/// A half's polynomial and its output mapping y = offset + ySign·(scaled y polynomial),
+/// which folds in the half's mirroring and y scale.
+private struct HalfCurve {
+    let poly: BezierPolynomial
+    let offset: Double
+    let ySign: Double
+
+    @inline(__always) func y(_ t: Double) -> Double {
+        offset + ySign * (((poly.ay * t + poly.by) * t + poly.cy) * t)
     }
 }
 
@@ -93,33 +118,28 @@ private struct HalfBuilder {
 
     static var scratchCount: Int { 5 * terms }
 
-    func build(_ records: UnsafeMutablePointer<Double>, _ poly: BezierPolynomial, sEnd: Double,
-               offset: Double, ySign: Double) -> Int {
+    func build(_ records: UnsafeMutablePointer<Double>, _ curve: HalfCurve, sEnd: Double) {
         let n = T.segmentCount
-        var flagged = 0
+        let poly = curve.poly
         var tm = -1.0  // no guess yet
         for j in 0..<n {
             let vm = (Double(j) + 0.5) * width
             let target = root ? vm * vm : vm
             tm = centre(poly, target: target, guess: tm, sEnd: sEnd)
             let record = records + j * T.recordStride
-            let ok = expand(record, poly, tm: tm, vm: vm, offset: offset, ySign: ySign)
+            let ok = expand(record, curve, tm: tm, vm: vm)
             if j == 0 && ok {
                 // v = 0 (x = 0, or x = 1 in the mirrored half) is the curve's end: exact.
-                record[0] = offset
+                record[0] = curve.offset
             }
-            if !ok {
-                record[T.degree] = .nan
-                flagged += 1
-            }
+            if !ok { record[T.degree] = .nan }
             // The next centre's guess: the series at δ = w (NaN if the expansion failed).
             var next = 0.0
             for k in stride(from: Self.terms - 3, through: 1, by: -1) { next = (next + a[k]) * width }
             tm = ok ? tm + next : -1
         }
         // The end of the half (v = vEnd exactly, x = 1/2): a constant record.
-        records[n * T.recordStride] = offset + ySign * (((poly.ay * sEnd + poly.by) * sEnd + poly.cy) * sEnd)
-        return flagged
+        records[n * T.recordStride] = curve.y(sEnd)
     }
 
     /// The parameter where x(t) = target: Newton steps from `guess`, or the bracketed solve.
@@ -139,13 +159,13 @@ private struct HalfBuilder {
 
     /// Writes the record's monomial coefficients in s for the segment centred at vm, whose
     /// centre parameter is tm; returns whether the truncation error is within tolerance.
-    private func expand(_ record: UnsafeMutablePointer<Double>, _ poly: BezierPolynomial,
-                        tm: Double, vm: Double, offset: Double, ySign: Double) -> Bool {
+    private func expand(_ record: UnsafeMutablePointer<Double>, _ curve: HalfCurve, tm: Double, vm: Double) -> Bool {
         let n = Self.terms
+        let poly = curve.poly, ySign = curve.ySign
         let x1 = poly.dx(tm), x2 = 3 * poly.ax * tm + poly.bx, x3 = poly.ax
         guard x1 > 0 else { return false }
         let inverse = 1 / x1
-        let y0 = offset + ySign * (((poly.ay * tm + poly.by) * tm + poly.cy) * tm)
+        let y0 = curve.y(tm)
         let y1 = ySign * poly.dy(tm), y2 = ySign * (3 * poly.ay * tm + poly.by), y3 = ySign * poly.ay
         // g(δ) = x(v_m + δ) − x(v_m): 2v_m·δ + δ² for v = √x, δ for v = x.
         let g1 = root ? 2 * vm : 1, g2 = root ? 1.0 : 0
@@ -187,7 +207,7 @@ private struct HalfBuilder {
         // one next to v = 0). So the polynomial is also checked against the exact curve near
         // both segment ends, at parameters the series itself gives (the points are exact
         // whatever those parameters are).
-        for end in [-0.5, 0.5] {
+        for end in stride(from: -0.5, through: 0.5, by: 1.0) {
             var tau = 0.0
             for k in stride(from: T.degree, through: 1, by: -1) { tau = (tau + a[k]) * (end * width) }
             let t = tm + tau
@@ -196,8 +216,7 @@ private struct HalfBuilder {
             let s = ((root ? x.squareRoot() : x) - vm) / width + 0.5
             var p = record[T.degree]
             for k in stride(from: T.degree - 1, through: 0, by: -1) { p = p * s + record[k] }
-            let exact = offset + ySign * (((poly.ay * t + poly.by) * t + poly.cy) * t)
-            guard abs(p - exact) * 4 <= T.tolerance else { return false }
+            guard abs(p - curve.y(t)) * 4 <= T.tolerance else { return false }
         }
         return true
     }

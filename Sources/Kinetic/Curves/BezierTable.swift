@@ -83,12 +83,7 @@ final class BezierTable: @unchecked Sendable {
 
     deinit {
         storage.deallocate()
-        if let built = batchStorage.load(ordering: .acquiring) {
-            let table = built.assumingMemoryBound(to: BezierBatchTable.self)
-            table.pointee.deallocate()
-            table.deinitialize(count: 1)
-            table.deallocate()
-        }
+        if let built = batchStorage.load(ordering: .acquiring) { BezierBatchTable.release(built) }
     }
 
     /// Chromium's end-gradient rule: the tangent at each end, falling back to the far

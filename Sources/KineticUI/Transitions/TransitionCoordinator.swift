@@ -32,13 +32,13 @@ public final class TransitionCoordinator {
     /// How fast the non-interactive completion runs relative to the transition's own speed:
     /// the percent-driven interaction's ``PercentDrivenInteractiveTransition/completionSpeed``
     /// (> 0, default 1), and 1 for other transitions.
-    public var completionVelocity: Double {
-        (context.interactionController as? PercentDrivenInteractiveTransition)?.completionSpeed ?? 1
-    }
+    public var completionVelocity: Double { percentDriven?.completionSpeed ?? 1 }
     /// The curve of the non-interactive completion: the percent-driven interaction's
     /// ``PercentDrivenInteractiveTransition/completionCurve``, and `.easeInOut` otherwise.
-    public var completionCurve: AnimationCurve {
-        (context.interactionController as? PercentDrivenInteractiveTransition)?.completionCurve ?? .easeInOut
+    public var completionCurve: AnimationCurve { percentDriven?.completionCurve ?? .easeInOut }
+    /// The transition's interaction controller when it is percent-driven.
+    private var percentDriven: PercentDrivenInteractiveTransition? {
+        context.interactionController as? PercentDrivenInteractiveTransition
     }
     /// The transition's duration, seconds (0 when not animated).
     public var transitionDuration: Double { context.animationController?.transitionDuration(using: context) ?? 0 }
@@ -105,7 +105,7 @@ public final class TransitionCoordinator {
         let engine = context.toController.engine
         guard let animator = try? PropertyAnimator(duration: transitionDuration, curve: .easeInOut, engine: engine) else { return }
         try? animator.addAnimations(run)
-        if let percentDriven = context.interactionController as? PercentDrivenInteractiveTransition {
+        if let percentDriven {
             percentDriven.adopt(animator)
         } else {
             try? animator.startAnimation()
