@@ -287,6 +287,28 @@ final class BatchKernelTests: XCTestCase {
         }
     }
 
+    /// The native step (KineticSIMD's AVX2 loop where the CPU has it, the Swift SIMD loop
+    /// otherwise) equals Φ applied lane by lane, bit for bit, at sizes that are not multiples
+    /// of any vector width: no fused multiply-add, whatever the path.
+    func testSpringGroupNativeStepIsTheScalarFormulaBitForBit() throws {
+        let spring = try Spring(dampingRatio: 0.3, response: 0.5)
+        let phi = try spring.transition(over: 1.0 / 120)
+        var rng = SeededRandom(seed: 9)
+        for n in [0, 1, 3, 7, 1_023, 100_003] {
+            let d0 = random(n, -3...3, &rng), v0 = random(n, -40...40, &rng)
+            let group = try SpringGroup(spring: spring, displacements: d0, velocities: v0)
+            for _ in 0..<2 { try group.step(over: 1.0 / 120, backend: .native) }
+            var mismatches = 0
+            for i in 0..<n {
+                let s = phi.applied(to: phi.applied(to: SpringState(displacement: d0[i], velocity: v0[i])))
+                if group.displacement(at: i).bitPattern != s.displacement.bitPattern
+                    || group.velocity(at: i).bitPattern != s.velocity.bitPattern { mismatches += 1 }
+            }
+            XCTAssertEqual(mismatches, 0, "n = \(n)")
+            if n > 0 { XCTAssertNotEqual(group.displacement(at: n - 1), d0[n - 1]) }
+        }
+    }
+
     func testSpringGroupParallelAndWithStateAgree() throws {
         let spring = Spring.coreAnimationDefault
         let n = 300_001

@@ -179,6 +179,47 @@ final class CubicBezierAccuracyTests: XCTestCase {
         try checkFamily("vertical end tangents", curves, randomX: 200, seed: 5)
     }
 
+    /// x1 small but not 0 (and x2 near 1): the inverse has a branch point about i·cx/(2√bx)
+    /// from v = 0 in the √x variable the solver uses there, which a per-segment polynomial
+    /// cannot follow. Found by the bezier-easing projected-inverse vector (x1 = 0.00666).
+    func testSmallNonzeroEndTangentX() throws {
+        var curves: [Points] = []
+        for e in [1e-9, 1e-6, 1e-4, 1e-3, 0.003, 0.00666, 0.01, 0.03, 0.06, 0.1, 0.11] {
+            for (y1, x2, y2) in [(0.5695, 0.3467, 0.963), (0.0, 1.0, 1.0), (1.2, 0.6, -0.3), (0.0, 0.58, 1.0)] {
+                curves.append((e, y1, x2, y2))
+                curves.append((1 - x2, 1 - y2, 1 - e, 1 - y1))  // the mirror: x2 near 1
+            }
+        }
+        try checkFamily("small nonzero x1 (and x2 near 1)", curves, randomX: 200, seed: 12)
+        // The error such a branch point causes peaks at small x, and whether a segment's check
+        // misses it depends on where the segment ends fall: a dense family of x1 (120 values
+        // from 1e-3 to 0.11) and a log-spaced sweep of both ends.
+        var dense: [Points] = []
+        var e = 1e-3
+        for _ in 0..<120 {
+            e *= 1.04  // 1e-3 · 1.04^120 ≈ 0.11
+            dense.append((e, 0.5695, 0.3467, 0.963))
+            dense.append((e, 1.2, 0.6, -0.3))
+            dense.append((0.037, 0.0067, 1 - e, 0.35))  // x2 near 1
+        }
+        dense.append((0.006660682269352569, 0.5695031555847146, 0.3467101315566228, 0.9630156452208708))
+        var worst = 0.0
+        for c in curves + dense {
+            let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
+            let ref = BezierReference80(c.x1, c.y1, c.x2, c.y2)
+            var x = 0.5
+            for _ in 0...240 {
+                x *= 0.9085  // about 10^(-1/24): 24 points per decade, down to ~1e-10
+                for xx in [x, 1 - x] {
+                    let error = abs(curve.value(at: xx) - ref.value(at: xx))
+                    worst = max(worst, error)
+                    XCTAssertLessThanOrEqual(error, Self.bar, "\(curve) at x = \(xx)")
+                }
+            }
+        }
+        print("[CubicBezier accuracy] small nonzero x1, log sweep of both ends: max |error| = \(worst)")
+    }
+
     /// x'(t) nearly vanishes inside (0, 1): x1 → 1, x2 → 0. The bar is the full 1e-12.
     func testNearTripleRoot() throws {
         let curves: [Points] = [
