@@ -287,9 +287,8 @@ final class BatchKernelTests: XCTestCase {
         }
     }
 
-    /// The native step (KineticSIMD's AVX2 loop where the CPU has it, the Swift SIMD loop
-    /// otherwise) equals Φ applied lane by lane, bit for bit, at sizes that are not multiples
-    /// of any vector width: no fused multiply-add, whatever the path.
+    /// The native step (a fused SIMD loop) equals Φ applied lane by lane, bit for bit, at
+    /// sizes that are not multiples of the vector width: no fused multiply-add, no reordering.
     func testSpringGroupNativeStepIsTheScalarFormulaBitForBit() throws {
         let spring = try Spring(dampingRatio: 0.3, response: 0.5)
         let phi = try spring.transition(over: 1.0 / 120)

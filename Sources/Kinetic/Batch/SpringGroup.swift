@@ -1,5 +1,4 @@
 import CBLAS
-import KineticSIMD
 
 /// N springs that share one set of parameters, stepped exactly by their transition matrix.
 ///
@@ -156,13 +155,10 @@ public final class SpringGroup {
         }
     }
 
-    /// The fused native step over `n` lanes, in place: the 256-bit loop of KineticSIMD where
-    /// the CPU has AVX2 (chosen at run time; the baseline build cannot emit it), otherwise
-    /// this Swift SIMD loop. Both give the scalar formula's result bit for bit.
+    /// The fused native step over `n` lanes, in place.
     @inline(__always)
     static func stepNative(_ phi: SpringTransition, _ x: UnsafeMutablePointer<Double>,
                            _ v: UnsafeMutablePointer<Double>, _ n: Int) {
-        if kn_simd_spring_step(x, v, n, phi.m11, phi.m12, phi.m21, phi.m22) != 0 { return }
         let a = SIMD4<Double>(repeating: phi.m11), b = SIMD4<Double>(repeating: phi.m12)
         let c = SIMD4<Double>(repeating: phi.m21), d = SIMD4<Double>(repeating: phi.m22)
         var i = 0

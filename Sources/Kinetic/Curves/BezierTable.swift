@@ -76,11 +76,9 @@ final class BezierTable: @unchecked Sendable {
             let mirror = BezierPolynomial(mirroring: x1, y1, x2, y2)
             // The parameter where x = 1/2 splits the halves.
             let split = Self.split(whole)
-            let k0 = Self.buildHalf(doubles, bytes, whole, x1: x1, sEnd: split)
-            let k1 = Self.buildHalf(doubles + Self.halfStride, bytes + Self.byteStride,
-                                    mirror, x1: 1 - x2, sEnd: 1 - split)
-            steps = max(k0.steps, k1.steps)
-            secondOrder = k0.secondOrder || k1.secondOrder
+            let root = SIMDMask<SIMD2<Int64>>(arrayLiteral: x1 <= Self.rootThreshold, 1 - x2 <= Self.rootThreshold)
+            (steps, secondOrder) = Self.buildHalves(doubles, bytes, whole: whole, mirror: mirror, split: split,
+                                                    root: root)
             // y = offset + ySign·(scaled polynomial), ySign carrying the half's y scale.
             doubles[Self.iOffset] = 0; doubles[Self.iYSign] = whole.yScale
             doubles[Self.halfStride + Self.iOffset] = 1

@@ -1,3 +1,5 @@
+import KineticSIMD
+
 // Construction of the per-curve solver table (see `BezierTable`): the split at x = 1/2, each
 // half's nodes, quintic segments and their certification, and the bucket map.
 
@@ -20,56 +22,56 @@ extension BezierTable {
         p[iAY3] = 3 * p[iKAY]; p[iBY2] = 2 * p[iKBY]; p[iAY6] = 6 * p[iKAY]
     }
 
-    /// Fills one half's table; returns the number of segment increments it needs and whether
-    /// any segment needs the folded step's second-order term.
-    static func buildHalf(_ d: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<UInt8>,
-                                  _ poly: BezierPolynomial, x1: Double,
-                                  sEnd: Double) -> (steps: Int, secondOrder: Bool) {
+    /// Fills both halves' tables, the lower half (the curve, `whole`) in lane 0 and the upper
+    /// (`mirror`) in lane 1 of `SIMD2` arithmetic, since their construction is the same
+    /// straight-line code on different numbers; `root` says which halves interpolate in √x.
+    /// Returns the number of segment increments the
+    /// look-up needs and whether any segment needs the folded step's second-order term.
+    static func buildHalves(_ d: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<UInt8>,
+                            whole: BezierPolynomial, mirror: BezierPolynomial, split: Double,
+                            root: SIMDMask<SIMD2<Int64>>) -> (steps: Int, secondOrder: Bool) {
+        typealias V = SIMD2<Double>
         let n = segmentCount
-        d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
-        d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
-        d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx; d[iAX6] = 6 * poly.ax
-        d[iX1Hi] = poly.exactX1.hi; d[iX1Lo] = poly.exactX1.lo
-        d[iX2Hi] = poly.exactX2.hi; d[iX2Lo] = poly.exactX2.lo
-        let root = x1 <= rootThreshold
+        let halves = (d, d + halfStride)
+        let sEnd = V(split, 1 - split)
         let h = sEnd / Double(n)
-        let vEnd = root ? (0.5).squareRoot() : 0.5
-        d[iSEnd] = sEnd; d[iH] = h; d[iScale] = Double(bucketCount) / vEnd
-        d[iRootMask] = Double(bitPattern: root ? ~0 : 0)
-        let nodes = d + iNodes
-        var secondOrder = false
-        let singular = InverseSingularities(poly, root: root)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * (n + 1)) { scratch in
+        let vEnd = V(repeating: 0.5).replacing(with: (0.5).squareRoot(), where: root)
+        writeHeader(halves.0, whole, root: root[0], sEnd: sEnd[0], h: h[0], vEnd: vEnd[0])
+        writeHeader(halves.1, mirror, root: root[1], sEnd: sEnd[1], h: h[1], vEnd: vEnd[1])
+        let ax = V(whole.ax, mirror.ax), bx = V(whole.bx, mirror.bx), cx = V(whole.cx, mirror.cx)
+        let ay = V(whole.ay, mirror.ay), by = V(whole.by, mirror.by), cy = V(whole.cy, mirror.cy)
+        @inline(__always) func magnitude(_ v: V) -> V { V(abs(v[0]), abs(v[1])) }
+        @inline(__always) func finite(_ v: V) -> SIMDMask<SIMD2<Int64>> { v - v .== 0 }
+        @inline(__always) func variable(_ x: V) -> V { x.replacing(with: kn_simd_sqrt2(x), where: root) }
+        let singular = (InverseSingularities(whole, root: root[0]), InverseSingularities(mirror, root: root[1]))
+        var needsSecondOrder = SIMDMask<SIMD2<Int64>>(repeating: false)
+        withUnsafeTemporaryAllocation(of: V.self, capacity: 3 * (n + 1)) { scratch in
             // Node values v_i and the derivatives ds/dv (g) and d²s/dv² (gp) there.
-            let g = scratch.baseAddress!, gp = g + (n + 1)
+            let nodes = scratch.baseAddress!, g = nodes + (n + 1), gp = g + (n + 1)
             for i in 0...n {
                 let s = Double(i) * h
-                let x = i == 0 ? 0 : poly.x(s)
-                let r = 1 / poly.dx(s), ddx = poly.ddx(s)
-                if !root {
-                    nodes[i] = x
-                    g[i] = r
-                    gp[i] = -ddx * r * r * r
-                } else if i > 0 {
-                    // s as a function of v = √x: ds/dv = 2v/x', d²s/dv² = (2/x')(1 − 2x·x''/x'²).
-                    let v = x.squareRoot()
-                    nodes[i] = v
-                    g[i] = 2 * v * r
-                    gp[i] = 2 * r * (1 - 2 * x * ddx * r * r)
-                } else {
-                    // At v = 0: s ≈ v²/cx when cx > 0, else s ≈ v/√bx − (ax/2bx²)·v².
-                    nodes[0] = 0
-                    if poly.cx > 0 {
-                        g[0] = 0; gp[0] = 2 / poly.cx
-                    } else if poly.bx > 0 {
-                        g[0] = 1 / poly.bx.squareRoot(); gp[0] = -poly.ax / (poly.bx * poly.bx)
-                    } else {
-                        g[0] = .infinity; gp[0] = .infinity
-                    }
-                }
+                let x = i == 0 ? V() : ((ax * s + bx) * s + cx) * s
+                let r = 1 / ((3 * ax * s + 2 * bx) * s + cx), ddx = 6 * ax * s + 2 * bx
+                // In x: ds/dx = 1/x′, d²s/dx² = −x″/x′³. In v = √x: ds/dv = 2v/x′ and
+                // d²s/dv² = (2/x′)(1 − 2x·x″/x′²).
+                let v = variable(x)
+                nodes[i] = v
+                g[i] = r.replacing(with: 2 * v * r, where: root)
+                gp[i] = (-ddx * r * r * r).replacing(with: 2 * r * (1 - 2 * x * ddx * r * r), where: root)
             }
+            // At v = 0 in √x: s ≈ v²/cx when cx > 0, else s ≈ v/√bx − (ax/2bx²)·v².
+            for k in 0..<2 where root[k] {
+                if cx[k] > 0 { g[0][k] = 0; gp[0][k] = 2 / cx[k] }
+                else if bx[k] > 0 { g[0][k] = 1 / bx[k].squareRoot(); gp[0][k] = -ax[k] / (bx[k] * bx[k]) }
+                else { g[0][k] = .infinity; gp[0][k] = .infinity }
+            }
+            // Only a branch point nearer to the half than its widest segment can be nearer to a
+            // segment than that segment's width: most curves need no per-segment test.
+            var widest = V()
+            for i in 0..<n { widest = pointwiseMax(widest, nodes[i + 1] - nodes[i]) }
+            let near = (!singular.0.isFar(from: 0, to: nodes[n][0], by: widest[0]),
+                        !singular.1.isFar(from: 0, to: nodes[n][1], by: widest[1]))
             for i in 0..<n {
-                let c = d + (iCoef + coefficientStride * i)
                 let s0 = Double(i) * h
                 let w = nodes[i + 1] - nodes[i]
                 let invW = 1 / w, invW2 = invW * invW, invW3 = invW2 * invW
@@ -78,53 +80,72 @@ extension BezierTable {
                 let a = (h - w * (g[i] + 0.5 * gp[i] * w)) * invW3
                 let bb = (g[i + 1] - g[i] - gp[i] * w) * invW2
                 let cc = (gp[i + 1] - gp[i]) * invW
-                c[0] = s0; c[1] = g[i]; c[2] = 0.5 * gp[i]
-                c[3] = (20 * a - 8 * bb + cc) * 0.5
-                c[4] = -(15 * a - 7 * bb + cc) * invW
-                c[5] = (12 * a - 6 * bb + cc) * 0.5 * invW2
+                let c: (V, V, V, V, V, V) = (s0, g[i], 0.5 * gp[i], (20 * a - 8 * bb + cc) * 0.5,
+                                             -(15 * a - 7 * bb + cc) * invW, (12 * a - 6 * bb + cc) * 0.5 * invW2)
+                // The check: the guess at the segment's parameter midpoint (near the peak of the
+                // quintic Hermite error ∝ δ³(w − δ)³; margin 2 below) against the exact point,
+                // both halves at once. With e the guess error in s and C = |x″|/2x′, the
+                // first-order folded step (Newton in y, see `BezierKernel.solve`) leaves about
+                // K₁·e², K₁ = |y′|·C + |y″|/2 (tested multiplied through by x′), the
+                // second-order one about K₂·e³, K₂ = |y′|·(2C² + |x‴|/6x′) + |y″|·C + |y‴|/6
+                // (x‴ = 6ax, y‴ = 6ay).
+                let sm = s0 + 0.5 * h
+                let dd = variable(((ax * sm + bx) * sm + cx) * sm) - nodes[i]
+                let d2 = dd * dd
+                let guess = ((c.0 + c.1 * dd) + d2 * (c.2 + c.3 * dd)) + (d2 * d2) * (c.4 + c.5 * dd)
+                let e0 = magnitude(guess - sm) * 2  // margin 2: the midpoint is near the worst point
+                let slope = (3 * ax * sm + 2 * bx) * sm + cx
+                let bend = magnitude(6 * ax * sm + 2 * bx)
+                let dy = magnitude((3 * ay * sm + 2 * by) * sm + cy), ddy = magnitude(6 * ay * sm + 2 * by)
+                // The bounds (see `secondOrderHolds`), as masks: no branch on the outcome.
+                let usable = (w .> 0) .& (slope .> 0) .& (e0 .< 1e-4) .& (bend * e0 .< 0.02 * slope)
+                    .& finite(c.0 + c.1 + c.2 + c.3 + c.4 + c.5)  // finite only if each one is
+                let first = (dy * bend + ddy * slope) * e0 * e0 .< 2 * tolerance * slope
+                let curvature = bend / (2 * slope)
+                let k2 = dy * (2 * curvature * curvature + magnitude(ax) / slope) + ddy * curvature + magnitude(ay)
+                var far = SIMDMask<SIMD2<Int64>>(repeating: true)
                 // A branch point of the inverse closer than one width makes the guess's error
-                // peak away from the midpoint, where the check below would not see it.
-                var order = w > 0 && (singular.distance(from: nodes[i], to: nodes[i + 1]) >= w) ? 1 : 0
-                for k in 0..<coefficientStride where !c[k].isFinite { order = 0 }
-                if order > 0 { order = certifiedOrder(poly, c, root: root, node: nodes[i], s0: s0, h: h) }
-                if order == 2 { secondOrder = true }
+                // peak away from the midpoint, where the check would not see it.
+                if near.0 { far[0] = singular.0.isFar(from: nodes[i][0], to: nodes[i + 1][0], by: w[0]) }
+                if near.1 { far[1] = singular.1.isFar(from: nodes[i][1], to: nodes[i + 1][1], by: w[1]) }
+                let firstOrder = usable .& far .& first
+                let secondOrder = usable .& far .& .!first .& (k2 * e0 * e0 * e0 .< tolerance)
+                needsSecondOrder = needsSecondOrder .| secondOrder
                 // A flagged segment gets a NaN coefficient: the guess, and so the result, is
                 // NaN, which sends x there to the bracketed solve; the one finiteness test then
                 // covers both flags and any other failure.
-                if order == 0 { c[5] = .nan }
+                let c5 = c.5.replacing(with: .nan, where: .!(firstOrder .| secondOrder))
+                for k in 0..<2 {
+                    let p = (k == 0 ? halves.0 : halves.1) + (iCoef + coefficientStride * i)
+                    p[0] = c.0[k]; p[1] = c.1[k]; p[2] = c.2[k]; p[3] = c.3[k]; p[4] = c.4[k]; p[5] = c5[k]
+                }
+            }
+            for k in 0..<2 {
+                let p = (k == 0 ? halves.0 : halves.1) + iNodes
+                for i in 0...n { p[i] = nodes[i][k] }
             }
         }
-        // The sentinel keeps the increments inside the last segment.
-        nodes[n] = .infinity
-        return (fillBucketMap(b, nodes: nodes, vEnd: vEnd), secondOrder)
+        var steps = 0
+        for k in 0..<2 {
+            let p = (k == 0 ? halves.0 : halves.1) + iNodes
+            // The sentinel keeps the increments inside the last segment.
+            p[n] = .infinity
+            steps = max(steps, fillBucketMap(b + k * byteStride, nodes: p, vEnd: vEnd[k]))
+        }
+        return (steps, any(needsSecondOrder))
     }
 
-    /// Checks a segment's guess against an exact point of the curve (the segment's parameter
-    /// midpoint, near the peak of the quintic Hermite error ∝ δ³(w − δ)³) and bounds the
-    /// error that the folded step leaves there: returns 1 when the first-order step is
-    /// enough, 2 when the second-order one is, 0 when neither is (the segment is flagged).
-    ///
-    /// With e the guess error in s and C = |x″|/2x′, the first-order step (Newton in y,
-    /// see `BezierKernel.solve`) leaves about K₁·e², K₁ = |y′|·C + |y″|/2, and the
-    /// second-order one about K₂·e³, K₂ = |y′|·(2C² + |x‴|/6x′) + |y″|·C + |y‴|/6
-    /// (x‴ = 6ax, y‴ = 6ay).
-    private static func certifiedOrder(_ poly: BezierPolynomial, _ c: UnsafeMutablePointer<Double>,
-                                       root: Bool, node: Double, s0: Double, h: Double) -> Int {
-        let sm = s0 + 0.5 * h
-        let xm = poly.x(sm)
-        let dd = (root ? xm.squareRoot() : xm) - node
-        // Margin 2: the midpoint in s is near, not always at, the worst point in v.
-        let e0 = abs(BezierKernel.guess(UnsafePointer(c), dd) - sm) * 2
-        let slope = poly.dx(sm)
-        guard slope > 0 else { return 0 }
-        // The tests below are multiplied through by x′ > 0 (no division on the common path).
-        let bend = abs(poly.ddx(sm))
-        guard e0 < 1e-4 && bend * e0 < 0.02 * slope else { return 0 }
-        let dy = abs(poly.dy(sm)), ddy = abs(poly.ddy(sm))
-        if (dy * bend + ddy * slope) * e0 * e0 < 2 * tolerance * slope { return 1 }
-        let curvature = bend / (2 * slope)
-        let k = dy * (2 * curvature * curvature + abs(poly.ax) / slope) + ddy * curvature + abs(poly.ay)
-        return k * e0 * e0 * e0 < tolerance ? 2 : 0
+    /// A half's scalar fields: the polynomial and its multiples, the split, the bucket scale
+    /// and the variable.
+    private static func writeHeader(_ d: UnsafeMutablePointer<Double>, _ poly: BezierPolynomial,
+                                    root: Bool, sEnd: Double, h: Double, vEnd: Double) {
+        d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
+        d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
+        d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx; d[iAX6] = 6 * poly.ax
+        d[iX1Hi] = poly.exactX1.hi; d[iX1Lo] = poly.exactX1.lo
+        d[iX2Hi] = poly.exactX2.hi; d[iX2Lo] = poly.exactX2.lo
+        d[iSEnd] = sEnd; d[iH] = h; d[iScale] = Double(bucketCount) / vEnd
+        d[iRootMask] = Double(bitPattern: root ? ~0 : 0)
     }
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
@@ -140,22 +161,32 @@ extension BezierTable {
                                       vEnd: Double) -> Int {
         let n = segmentCount, m = bucketCount
         let invWidth = Double(m) / vEnd * (1 + 0x1p-40)
-        var nearBoundary = false
-        // counts[j] = the inner nodes whose first bucket at or above them is j (j ≤ m).
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: m + 1) { counts in
-            counts.initialize(repeating: 0)
+        var nearBoundary = false, steps: UInt8 = 0
+        // counts[j] = the inner nodes whose first bucket at or above them is j (j ≤ m); read
+        // back below 8 bytes at a time through raw loads (which may alias the bytes).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: m + 8) { buffer in
+            buffer.initialize(repeating: 0)
+            let counts = buffer.baseAddress!
             for k in 1..<n {
                 let position = min(max(nodes[k] * invWidth, 0), Double(m))
                 let below = Int(position)  // floor: position ≥ 0
                 let fraction = position - Double(below)
                 nearBoundary = nearBoundary || fraction < 1e-6 || fraction > 1 - 1e-6
-                counts[below &+ (fraction > 0 ? 1 : 0)] &+= 1
+                let j = below &+ (fraction > 0 ? 1 : 0)
+                counts[j] &+= 1
+                // The most nodes in one bucket (counts[0] holds none: inner nodes are > 0).
+                steps = max(steps, counts[j])
             }
-            var segment: UInt8 = 0, steps: UInt8 = 0
-            for j in 0..<m {
-                segment &+= counts[j]
-                b[j] = segment
-                steps = max(steps, counts[j + 1])
+            // map[j] = counts[0] + … + counts[j]: a running sum of the bytes of each word by
+            // one multiplication (every partial sum is at most 16, so no byte carries), plus
+            // the total of the words before it (little-endian byte order).
+            let out = UnsafeMutableRawPointer(b)
+            var carry: UInt64 = 0
+            for i in 0..<m / 8 {
+                let word = UnsafeRawPointer(counts).loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
+                let sums = UInt64(littleEndian: word) &* 0x0101_0101_0101_0101 &+ carry &* 0x0101_0101_0101_0101
+                out.storeBytes(of: sums.littleEndian, toByteOffset: 8 * i, as: UInt64.self)
+                carry = sums >> 56
             }
             return Int(steps) + (nearBoundary ? 1 : 0)
         }
@@ -209,13 +240,13 @@ struct InverseSingularities {
         if re0.isInfinite { (re0, im0) = (xr, xi) } else { (re1, im1) = (xr, xi) }
     }
 
-    /// The distance from the real segment [lo, hi] to the nearest point.
-    func distance(from lo: Double, to hi: Double) -> Double {
-        func d(_ re: Double, _ im: Double) -> Double {
-            if re.isInfinite { return .infinity }
+    /// Whether every point is at least `distance` from the real segment [lo, hi].
+    func isFar(from lo: Double, to hi: Double, by distance: Double) -> Bool {
+        @inline(__always) func far(_ re: Double, _ im: Double) -> Bool {
+            if re.isInfinite { return true }
             let dx = max(lo - re, 0, re - hi)
-            return (dx * dx + im * im).squareRoot()
+            return dx * dx + im * im >= distance * distance
         }
-        return min(d(re0, im0), d(re1, im1))
+        return far(re0, im0) && far(re1, im1)
     }
 }
