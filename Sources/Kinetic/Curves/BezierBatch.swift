@@ -50,6 +50,7 @@ extension BezierTable {
                                                  _ dst: UnsafeMutablePointer<Double>, _ n: Int, _ variable: V.Type) {
         let records = UnsafePointer(table.records)
         let scale = table.scale
+        let upperOffset = SIMD2<UInt64>(repeating: UInt64(table.upperOffset))
         let block = Self.batchBlock
         // In place (or overlapping), each block's x are kept aside for the scalar redo.
         let overlaps = UnsafeRawPointer(input) < UnsafeRawPointer(dst + n) && UnsafeRawPointer(dst) < UnsafeRawPointer(input + n)
@@ -66,8 +67,8 @@ extension BezierTable {
                 var k = start
                 while k + 3 < end {
                     let x0 = SIMD2(src[k], src[k &+ 1]), x1 = SIMD2(src[k &+ 2], src[k &+ 3])
-                    let y0 = Self.pair(x0, records, scale, &bad, V.self)
-                    let y1 = Self.pair(x1, records, scale, &bad, V.self)
+                    let y0 = Self.pair(x0, records, scale, upperOffset, &bad, V.self)
+                    let y1 = Self.pair(x1, records, scale, upperOffset, &bad, V.self)
                     dst[k] = y0[0]; dst[k &+ 1] = y0[1]; dst[k &+ 2] = y1[0]; dst[k &+ 3] = y1[1]
                     k &+= 4
                 }
@@ -90,7 +91,8 @@ extension BezierTable {
     /// read record 0; NaN results (flagged segments) set it too.
     @inline(__always)
     private static func pair<V: InterpolationVariable>(_ x: SIMD2<Double>, _ records: UnsafePointer<Double>,
-                                                       _ scale: Double, _ bad: inout SIMD2<UInt64>,
+                                                       _ scale: Double, _ upperOffset: SIMD2<UInt64>,
+                                                       _ bad: inout SIMD2<UInt64>,
                                                        _ variable: V.Type) -> SIMD2<Double> {
         typealias R = BezierBatchTable
         typealias Bits = SIMD2<UInt64>
@@ -110,7 +112,7 @@ extension BezierTable {
         let magic = SIMD2<Double>(repeating: 0x1.8p52)
         let rounded = (r - 0.5) + magic
         let s = r - (rounded - magic)
-        let index = (bits(rounded) & Bits(repeating: 0xFFFF)) &+ (Bits(repeating: UInt64(R.upperOffset)) & upper)
+        let index = (bits(rounded) & Bits(repeating: 0xFFFF)) &+ (upperOffset & upper)
         let p0 = records + Int(truncatingIfNeeded: index[0]) &* R.recordStride
         let p1 = records + Int(truncatingIfNeeded: index[1]) &* R.recordStride
         @inline(__always) func gather(_ i: Int) -> SIMD2<Double> { SIMD2(p0[i], p1[i]) }

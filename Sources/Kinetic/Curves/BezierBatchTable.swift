@@ -13,9 +13,13 @@
 /// next two terms; a segment whose bound exceeds `tolerance` (near a vertical tangent
 /// inside the curve, or where √x's expansion converges slowly close to 0) gets a NaN
 /// coefficient, which makes a lane's result NaN, and the batch kernel solves such lanes by
-/// the scalar path. The half's mirroring and y scale are folded into the coefficients, and
-/// the first segment's value at s = 0 is set to the curve's end value, so x = 0 gives 0
-/// and x = 1 gives 1 exactly.
+/// the scalar path. A curve whose coarse table (256 segments per half) flags more than a few
+/// segments, as a steep curve does near x = 1/2 where its inverse has complex branch points
+/// close by, gets a fine table instead (2,048 per half, about 200 KiB, built in about
+/// 0.5 ms once), on which the redo is rare again. The choice depends only on the curve.
+/// The half's mirroring and y scale are folded into the coefficients, and the first
+/// segment's value at s = 0 is set to the curve's end value, so x = 0 gives 0 and x = 1
+/// gives 1 exactly.
 ///
 /// Records: the lower half's segments 0..<segmentCount, then one record for v at the very
 /// end of the half (x = 1/2), then a pad record, then the upper half the same way; the
@@ -23,17 +27,23 @@
 /// relies on.
 struct BezierBatchTable {
     // Layout constants are computed properties so that they fold into the code.
-    @inline(__always) static var segmentCount: Int { 256 }
+    /// Segments per half: `coarseSegmentCount`, or `fineSegmentCount` for a curve whose
+    /// coarse table flags more than `refineAbove` segments (a steep curve, whose inverse has
+    /// complex branch points close to x = 1/2, where the redo would dominate).
+    static let coarseSegmentCount = 256
+    static let fineSegmentCount = 2048
+    static let refineAbove = 8
     @inline(__always) static var degree: Int { 5 }
     @inline(__always) static var recordStride: Int { 6 }
     /// Estimated interpolation error (absolute, in y) above which a segment is solved by
     /// the scalar path.
     static let tolerance = 2e-13
-    /// Index of the upper half's first record.
-    @inline(__always) static var upperOffset: Int { segmentCount + 2 }
-    @inline(__always) static var recordCount: Int { 2 * upperOffset }
 
     let records: UnsafeMutablePointer<Double>
+    /// Segments per half.
+    let segmentCount: Int
+    /// Index of the upper half's first record.
+    let upperOffset: Int
     /// segmentCount / (the half's largest v).
     let scale: Double
     let usesRoot: Bool
@@ -41,18 +51,33 @@ struct BezierBatchTable {
     init(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot root: Bool) {
         usesRoot = root
         let vEnd = root ? (0.5).squareRoot() : 0.5
-        scale = Double(Self.segmentCount) / vEnd
-        records = .allocate(capacity: Self.recordCount * Self.recordStride)
-        records.initialize(repeating: 0, count: Self.recordCount * Self.recordStride)
         let whole = BezierPolynomial(x1, y1, x2, y2)
         let mirror = BezierPolynomial(mirroring: x1, y1, x2, y2)
         let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
         let scratch = UnsafeMutablePointer<Double>.allocate(capacity: HalfBuilder.scratchCount)
         defer { scratch.deallocate() }
-        let builder = HalfBuilder(root: root, vEnd: vEnd, scratch: scratch)
-        builder.build(records, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
-        builder.build(records + Self.upperOffset * Self.recordStride,
-                      HalfCurve(poly: mirror, offset: 1, ySign: -mirror.yScale), sEnd: 1 - split)
+        // Records for n segments per half, and the number of segments flagged.
+        func build(_ n: Int) -> (UnsafeMutablePointer<Double>, Int) {
+            let count = 2 * (n + 2) * Self.recordStride
+            let records = UnsafeMutablePointer<Double>.allocate(capacity: count)
+            records.initialize(repeating: 0, count: count)
+            let builder = HalfBuilder(root: root, vEnd: vEnd, segments: n, scratch: scratch)
+            let lower = builder.build(records, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
+            let upper = builder.build(records + (n + 2) * Self.recordStride,
+                                      HalfCurve(poly: mirror, offset: 1, ySign: -mirror.yScale), sEnd: 1 - split)
+            return (records, lower + upper)
+        }
+        var (built, flagged) = build(Self.coarseSegmentCount)
+        var n = Self.coarseSegmentCount
+        if flagged > Self.refineAbove {
+            built.deallocate()
+            n = Self.fineSegmentCount
+            (built, flagged) = build(n)
+        }
+        records = built
+        segmentCount = n
+        upperOffset = n + 2
+        scale = Double(n) / vEnd
     }
 
     /// Builds the table into a heap box, for publishing through an atomic pointer.
@@ -104,22 +129,26 @@ private struct HalfBuilder {
     @inline(__always) static var terms: Int { T.degree + 3 }
     let root: Bool
     let vEnd: Double
+    let segments: Int
     let width: Double
     /// Scratch: a (τ), q (τ²), r (τ³), b (y) series, and the shifted polynomial.
     let a, q, r, b, m: UnsafeMutablePointer<Double>
 
-    init(root: Bool, vEnd: Double, scratch: UnsafeMutablePointer<Double>) {
+    init(root: Bool, vEnd: Double, segments: Int, scratch: UnsafeMutablePointer<Double>) {
         self.root = root
         self.vEnd = vEnd
-        width = vEnd / Double(T.segmentCount)
+        self.segments = segments
+        width = vEnd / Double(segments)
         let n = Self.terms
         a = scratch; q = scratch + n; r = scratch + 2 * n; b = scratch + 3 * n; m = scratch + 4 * n
     }
 
     static var scratchCount: Int { 5 * terms }
 
-    func build(_ records: UnsafeMutablePointer<Double>, _ curve: HalfCurve, sEnd: Double) {
-        let n = T.segmentCount
+    /// Fills one half's records; returns the number of segments flagged.
+    func build(_ records: UnsafeMutablePointer<Double>, _ curve: HalfCurve, sEnd: Double) -> Int {
+        let n = segments
+        var flagged = 0
         let poly = curve.poly
         var tm = -1.0  // no guess yet
         for j in 0..<n {
@@ -132,7 +161,7 @@ private struct HalfBuilder {
                 // v = 0 (x = 0, or x = 1 in the mirrored half) is the curve's end: exact.
                 record[0] = curve.offset
             }
-            if !ok { record[T.degree] = .nan }
+            if !ok { record[T.degree] = .nan; flagged += 1 }
             // The next centre's guess: the series at δ = w (NaN if the expansion failed).
             var next = 0.0
             for k in stride(from: Self.terms - 3, through: 1, by: -1) { next = (next + a[k]) * width }
@@ -140,6 +169,7 @@ private struct HalfBuilder {
         }
         // The end of the half (v = vEnd exactly, x = 1/2): a constant record.
         records[n * T.recordStride] = curve.y(sEnd)
+        return flagged
     }
 
     /// The parameter where x(t) = target: Newton steps from `guess`, or the bracketed solve.
