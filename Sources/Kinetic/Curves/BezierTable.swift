@@ -201,7 +201,9 @@ struct BezierKernel {
         let j = Self.bucket(v, p[T.iScale])
         var i = Int(b[j])
         let nodes = p + T.iNodes
-        var k = 0
+        // One increment for most curves (a predictable branch); the loop for the rest.
+        i &+= nodes[i &+ 1] <= v ? 1 : 0
+        var k = 1
         while k < steps {
             i &+= nodes[i &+ 1] <= v ? 1 : 0
             k &+= 1
