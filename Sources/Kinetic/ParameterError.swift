@@ -37,6 +37,14 @@ extension ParameterError {
         guard value.isFinite else { throw .notFinite(parameter: name, value: value) }
     }
 
+    /// Throws ``notFinite(parameter:value:)`` naming the first non-finite element as
+    /// `name[i]`. The name is only built then, so the check allocates nothing on valid input
+    /// (it runs on per-frame paths).
+    static func requireAllFinite<C: Collection>(_ values: C, _ name: String) throws(ParameterError)
+    where C.Element == Double {
+        for (i, v) in values.enumerated() where !v.isFinite { throw .notFinite(parameter: "\(name)[\(i)]", value: v) }
+    }
+
     /// Throws unless `value` is finite and `value > 0`.
     public static func requirePositive(_ value: Double, _ name: String) throws(ParameterError) {
         try requireFinite(value, name)

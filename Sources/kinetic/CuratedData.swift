@@ -41,8 +41,9 @@ enum CuratedData {
                                    xLabel: values.xLabel, yLabel: "value (fraction of the change) and slope")
             plot.yReferenceLines = [1]
             written.append(try writePlot(plot, to: "\(directory)/bezier-\(name).svg"))
-            values.add(name, xs: table.column(named: "x")!, ys: table.column(named: "value")!)
-            slopes.add(name, xs: table.column(named: "x")!, ys: table.column(named: "slope")!)
+            let xs = table.column(named: "x")!
+            values.add(name, xs: xs, ys: table.column(named: "value")!)
+            slopes.add(name, xs: xs, ys: table.column(named: "slope")!)
         }
         if plots {
             written.append(try writePlot(values, to: "\(directory)/bezier-presets.svg"))

@@ -19,9 +19,9 @@ enum DemoScenes {
          try interactiveDismissal(directory)]
     }
 
-    private static func controller(_ name: String, color: Color, frame: Rect? = nil, in recorder: SceneRecorder) -> ViewController {
+    private static func controller(_ name: String, color: Color, in recorder: SceneRecorder) -> ViewController {
         let vc = ViewController(name: name)
-        vc.view.frame = frame ?? recorder.window.bounds
+        vc.view.frame = recorder.window.bounds
         vc.view.backgroundColor = color
         return vc
     }
@@ -54,9 +54,8 @@ enum DemoScenes {
     static func pageCurl(_ directory: String) throws -> Result {
         let r = SceneRecorder()
         // The presenting controller's view is a card, so the snapshot visibly grows from it.
-        let main = controller("FromVC", color: Color(red: 0.3, green: 0.5, blue: 0.85),
-                              frame: Rect(x: 60, y: 250, width: 270, height: 340), in: r)
-        r.window.rootViewController = main
+        let main = controller("FromVC", color: Color(red: 0.3, green: 0.5, blue: 0.85), in: r)
+        r.window.rootViewController = main  // (which sets the root view's frame to the window's bounds)
         main.view.frame = Rect(x: 60, y: 250, width: 270, height: 340)
         r.window.clearTrace()
         let to = controller("ToVC", color: Color(red: 0.98, green: 0.85, blue: 0.3), in: r)

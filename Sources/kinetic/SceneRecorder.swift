@@ -14,7 +14,7 @@ final class SceneRecorder {
     private var rows: [(time: Double, view: String, property: String, value: Double)] = []
     private var panels: [(time: Double, boxes: [Box])] = []
     /// Every `filmstripStride` frames a filmstrip panel is drawn.
-    var filmstripStride = 6
+    static let filmstripStride = 6
 
     struct Box {
         let name: String
@@ -61,7 +61,7 @@ final class SceneRecorder {
             rows.append((time, name, "hidden", view.isHidden ? 1 : 0))
             if !view.isHidden { boxes.append(Box(name: name, frame: frame, alpha: p.alpha, color: p.backgroundColor)) }
         }
-        if frame % filmstripStride == 0 { panels.append((time, boxes)) }
+        if frame % Self.filmstripStride == 0 { panels.append((time, boxes)) }
     }
 
     /// Depth-first over the tree, with each view's presentation frame in window coordinates.
@@ -77,7 +77,7 @@ final class SceneRecorder {
     }
 
     /// Writes `<directory>/<name>.csv` and `<directory>/<name>.svg`; returns their paths.
-    func write(name: String, title: String, into directory: String) throws -> (csv: String, svg: String, rows: Int) {
+    func write(name: String, title: String, into directory: String) throws -> (csv: String, svg: String) {
         if panels.last?.time != time { record(); panels.append((time, panels.last?.boxes ?? [])) }
         let csv = "\(directory)/\(name).csv"
         var text = "time,view,property,value\n"
@@ -87,7 +87,7 @@ final class SceneRecorder {
         try TextFile.write(text, toPath: csv, createDirectory: true)
         let svg = "\(directory)/\(name).svg"
         try TextFile.write(filmstrip(title: title), toPath: svg, createDirectory: true)
-        return (csv, svg, rows.count)
+        return (csv, svg)
     }
 
     private func filmstrip(title: String) -> String {
@@ -97,45 +97,26 @@ final class SceneRecorder {
         let rowCount = (panels.count + perRow - 1) / perRow
         let width = max(gap + Double(min(panels.count, perRow)) * (w + gap), 2 * gap + 8.2 * Double(title.count))
         let height = top + Double(rowCount) * (h + 28) + 4
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(width))\" height=\"\(fmt(height))\" "
-        s += "viewBox=\"0 0 \(fmt(width)) \(fmt(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
+        s += "viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        s += "<text x=\"\(fmt(gap))\" y=\"22\" font-size=\"15\" fill=\"#222\">\(escape(title))</text>\n"
+        s += "<text x=\"\(svgNumber(gap))\" y=\"22\" font-size=\"15\" fill=\"#222\">\(xmlEscaped(title))</text>\n"
         for (k, panel) in panels.enumerated() {
             let x0 = gap + Double(k % perRow) * (w + gap), y0 = top + Double(k / perRow) * (h + 28)
-            s += "<g transform=\"translate(\(fmt(x0)),\(fmt(y0)))\">\n"
-            s += "<rect width=\"\(fmt(w))\" height=\"\(fmt(h))\" fill=\"#f4f4f4\" stroke=\"#888\"/>\n"
-            s += "<clipPath id=\"c\(k)\"><rect width=\"\(fmt(w))\" height=\"\(fmt(h))\"/></clipPath><g clip-path=\"url(#c\(k))\">\n"
+            s += "<g transform=\"translate(\(svgNumber(x0)),\(svgNumber(y0)))\">\n"
+            s += "<rect width=\"\(svgNumber(w))\" height=\"\(svgNumber(h))\" fill=\"#f4f4f4\" stroke=\"#888\"/>\n"
+            s += "<clipPath id=\"c\(k)\"><rect width=\"\(svgNumber(w))\" height=\"\(svgNumber(h))\"/></clipPath><g clip-path=\"url(#c\(k))\">\n"
             for box in panel.boxes {
                 let c = box.color ?? Color(red: 1, green: 1, blue: 1, alpha: 0)
                 let fill = "rgb(\(Int(c.red * 255)),\(Int(c.green * 255)),\(Int(c.blue * 255)))"
-                s += "<rect x=\"\(fmt(box.frame.origin.x * scale))\" y=\"\(fmt(box.frame.origin.y * scale))\" "
-                s += "width=\"\(fmt(max(box.frame.size.width * scale, 0)))\" height=\"\(fmt(max(box.frame.size.height * scale, 0)))\" "
-                s += "fill=\"\(fill)\" fill-opacity=\"\(fmt(c.alpha * box.alpha))\" stroke=\"#333\" stroke-opacity=\"\(fmt(box.alpha))\" "
-                s += "stroke-width=\"0.6\"><title>\(escape(box.name))</title></rect>\n"
+                s += "<rect x=\"\(svgNumber(box.frame.origin.x * scale))\" y=\"\(svgNumber(box.frame.origin.y * scale))\" "
+                s += "width=\"\(svgNumber(max(box.frame.size.width * scale, 0)))\" height=\"\(svgNumber(max(box.frame.size.height * scale, 0)))\" "
+                s += "fill=\"\(fill)\" fill-opacity=\"\(svgNumber(c.alpha * box.alpha))\" stroke=\"#333\" stroke-opacity=\"\(svgNumber(box.alpha))\" "
+                s += "stroke-width=\"0.6\"><title>\(xmlEscaped(box.name))</title></rect>\n"
             }
-            s += "</g>\n<text x=\"\(fmt(w / 2))\" y=\"\(fmt(h + 15))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">"
-            s += "\(fmt((panel.time * 1000).rounded())) ms</text>\n</g>\n"
+            s += "</g>\n<text x=\"\(svgNumber(w / 2))\" y=\"\(svgNumber(h + 15))\" font-size=\"10\" text-anchor=\"middle\" fill=\"#444\">"
+            s += "\(svgNumber((panel.time * 1000).rounded())) ms</text>\n</g>\n"
         }
         return s + "</svg>\n"
-    }
-
-    private func fmt(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
-
-    private func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

@@ -117,7 +117,7 @@ public final class BatchStore {
     public func addLanes(from: [Double], to: [Double], progress: [Double]) throws -> Handle {
         try Self.check(from: from, to: to)
         try requireCount(progress.count, from.count, "progress")
-        for (i, p) in progress.enumerated() { try ParameterError.requireFinite(p, "progress[\(i)]") }
+        try ParameterError.requireAllFinite(progress, "progress")
         let handle = slots.acquire(kind: .lanes, entry: lanes.entries.count)
         _ = lanes.append(slot: Int(handle.index), count: from.count, payload: ())
         laneFrom.append(contentsOf: from)
@@ -153,9 +153,9 @@ public final class BatchStore {
         let v = velocities ?? [Double](repeating: 0, count: n)
         try requireCount(x.count, n, "displacements")
         try requireCount(v.count, n, "velocities")
-        for (name, values) in [("targets", targets), ("displacements", x), ("velocities", v)] {
-            for (i, value) in values.enumerated() { try ParameterError.requireFinite(value, "\(name)[\(i)]") }
-        }
+        try ParameterError.requireAllFinite(targets, "targets")
+        try ParameterError.requireAllFinite(x, "displacements")
+        try ParameterError.requireAllFinite(v, "velocities")
         let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
         let handle = slots.acquire(kind: .springs, entry: springs.entries.count)
         _ = springs.append(slot: Int(handle.index), count: n, payload: group)
@@ -166,8 +166,8 @@ public final class BatchStore {
 
     private static func check(from: [Double], to: [Double]) throws {
         try requireCount(to.count, from.count, "to")
-        for (i, value) in from.enumerated() { try ParameterError.requireFinite(value, "from[\(i)]") }
-        for (i, value) in to.enumerated() { try ParameterError.requireFinite(value, "to[\(i)]") }
+        try ParameterError.requireAllFinite(from, "from")
+        try ParameterError.requireAllFinite(to, "to")
     }
 
     // MARK: Removing
@@ -232,7 +232,7 @@ public final class BatchStore {
         let e = lanes.entries[slot.entry]
         try requireCount(progress.count, e.count, "progress")
         // Checked before anything is written, as addLanes and the shared-progress setter do.
-        for (i, p) in progress.enumerated() { try ParameterError.requireFinite(p, "progress[\(i)]") }
+        try ParameterError.requireAllFinite(progress, "progress")
         laneProgress.withUnsafeMutableBufferPointer { p in
             for i in 0 ..< e.count { p[e.offset + i] = progress[i] }
         }

@@ -4,7 +4,7 @@
 ///
 /// As in ``BezierTable`` the curve is evaluated in two mirrored halves split at x = 1/2, in
 /// the variable v = x or v = √x (the latter when either half's end tangent is near
-/// vertical, where y is smooth in √x but not in x). Each half is cut into `segmentCount`
+/// vertical, where y is smooth in √x but not in x). Each half is cut into n
 /// segments of equal width in v, so the segment of v is `⌊v·scale⌋` with no search, and
 /// the position in it is s = v·scale − ⌊v·scale⌋ in [0, 1].
 ///
@@ -21,7 +21,7 @@
 /// segment's value at s = 0 is set to the curve's end value, so x = 0 gives 0 and x = 1
 /// gives 1 exactly.
 ///
-/// Records: the lower half's segments 0..<segmentCount, then one record for v at the very
+/// Records: the lower half's segments 0..<n, then one record for v at the very
 /// end of the half (x = 1/2), then a pad record, then the upper half the same way; the
 /// upper half's first record is at an even index (`upperOffset`), which the kernel's floor
 /// relies on.
@@ -40,11 +40,9 @@ struct BezierBatchTable {
     static let tolerance = 2e-13
 
     let records: UnsafeMutablePointer<Double>
-    /// Segments per half.
-    let segmentCount: Int
-    /// Index of the upper half's first record.
+    /// Index of the upper half's first record: the segments per half, plus 2.
     let upperOffset: Int
-    /// segmentCount / (the half's largest v).
+    /// Segments per half ÷ (the half's largest v).
     let scale: Double
     let usesRoot: Bool
 
@@ -75,7 +73,6 @@ struct BezierBatchTable {
             (built, flagged) = build(n)
         }
         records = built
-        segmentCount = n
         upperOffset = n + 2
         scale = Double(n) / vEnd
     }

@@ -71,24 +71,17 @@ final class BezierTable: @unchecked Sendable {
         // read); only the byte flags start zeroed.
         bytes.initialize(repeating: 0, count: 2 * Self.byteStride)
         var steps = 0, secondOrder = false, scaledY = false
+        let root = SIMDMask<SIMD2<Int64>>(arrayLiteral: x1 <= Self.rootThreshold, 1 - x2 <= Self.rootThreshold)
         if !isIdentity {
             let whole = BezierPolynomial(x1, y1, x2, y2)
             let mirror = BezierPolynomial(mirroring: x1, y1, x2, y2)
             // The parameter where x = 1/2 splits the halves.
             let split = Self.split(whole)
-            let root = SIMDMask<SIMD2<Int64>>(arrayLiteral: x1 <= Self.rootThreshold, 1 - x2 <= Self.rootThreshold)
             (steps, secondOrder) = Self.buildHalves(doubles, bytes, whole: whole, mirror: mirror, split: split,
                                                     root: root)
-            // y = offset + ySign·(scaled polynomial), ySign carrying the half's y scale.
-            doubles[Self.iOffset] = 0; doubles[Self.iYSign] = whole.yScale
-            doubles[Self.halfStride + Self.iOffset] = 1
-            doubles[Self.halfStride + Self.iYSign] = -mirror.yScale
-            Self.setKernelY(doubles, sign: 1)
-            Self.setKernelY(doubles + Self.halfStride, sign: -1)
             scaledY = whole.yScale != 1 || mirror.yScale != 1
         }
-        let usesRoot = !isIdentity && (x1 <= Self.rootThreshold || 1 - x2 <= Self.rootThreshold)
-        kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps, usesRoot: usesRoot,
+        kernel = BezierKernel(doubles: doubles, bytes: bytes, steps: steps, usesRoot: !isIdentity && any(root),
                               secondOrder: secondOrder, scaledY: scaledY)
     }
 

@@ -15,18 +15,11 @@ extension BezierTable {
         return poly.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
     }
 
-    /// The kernel's y coefficients of one half: the scaled polynomial's, times the half's
-    /// output sign (exact), and the derivative multiples.
-    static func setKernelY(_ p: UnsafeMutablePointer<Double>, sign: Double) {
-        p[iKAY] = sign * p[iAY]; p[iKBY] = sign * p[iBY]; p[iKCY] = sign * p[iCY]
-        p[iAY3] = 3 * p[iKAY]; p[iBY2] = 2 * p[iKBY]; p[iAY6] = 6 * p[iKAY]
-    }
-
     /// Fills both halves' tables, the lower half (the curve, `whole`) in lane 0 and the upper
     /// (`mirror`) in lane 1 of `SIMD2` arithmetic, since their construction is the same
     /// straight-line code on different numbers; `root` says which halves interpolate in √x.
-    /// Returns the number of segment increments the
-    /// look-up needs and whether any segment needs the folded step's second-order term.
+    /// Returns the number of segment increments the look-up needs and whether any segment
+    /// needs the folded step's second-order term.
     static func buildHalves(_ d: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<UInt8>,
                             whole: BezierPolynomial, mirror: BezierPolynomial, split: Double,
                             root: SIMDMask<SIMD2<Int64>>) -> (steps: Int, secondOrder: Bool) {
@@ -36,8 +29,8 @@ extension BezierTable {
         let sEnd = V(split, 1 - split)
         let h = sEnd / Double(n)
         let vEnd = V(repeating: 0.5).replacing(with: (0.5).squareRoot(), where: root)
-        writeHeader(halves.0, whole, root: root[0], sEnd: sEnd[0], h: h[0], vEnd: vEnd[0])
-        writeHeader(halves.1, mirror, root: root[1], sEnd: sEnd[1], h: h[1], vEnd: vEnd[1])
+        writeHeader(halves.0, whole, root: root[0], sEnd: sEnd[0], h: h[0], vEnd: vEnd[0], offset: 0, sign: 1)
+        writeHeader(halves.1, mirror, root: root[1], sEnd: sEnd[1], h: h[1], vEnd: vEnd[1], offset: 1, sign: -1)
         let ax = V(whole.ax, mirror.ax), bx = V(whole.bx, mirror.bx), cx = V(whole.cx, mirror.cx)
         let ay = V(whole.ay, mirror.ay), by = V(whole.by, mirror.by), cy = V(whole.cy, mirror.cy)
         @inline(__always) func magnitude(_ v: V) -> V { V(abs(v[0]), abs(v[1])) }
@@ -92,12 +85,13 @@ extension BezierTable {
                 let sm = s0 + 0.5 * h
                 let dd = variable(((ax * sm + bx) * sm + cx) * sm) - nodes[i]
                 let d2 = dd * dd
+                // (Estrin's scheme, as `BezierKernel.guess` evaluates it.)
                 let guess = ((c.0 + c.1 * dd) + d2 * (c.2 + c.3 * dd)) + (d2 * d2) * (c.4 + c.5 * dd)
                 let e0 = magnitude(guess - sm) * 2  // margin 2: the midpoint is near the worst point
                 let slope = (3 * ax * sm + 2 * bx) * sm + cx
                 let bend = magnitude(6 * ax * sm + 2 * bx)
                 let dy = magnitude((3 * ay * sm + 2 * by) * sm + cy), ddy = magnitude(6 * ay * sm + 2 * by)
-                // The bounds (see `secondOrderHolds`), as masks: no branch on the outcome.
+                // The bounds above, as masks: no branch on the outcome.
                 let usable = (w .> 0) .& (slope .> 0) .& (e0 .< 1e-4) .& (bend * e0 .< 0.02 * slope)
                     .& finite(c.0 + c.1 + c.2 + c.3 + c.4 + c.5)  // finite only if each one is
                 let first = (dy * bend + ddy * slope) * e0 * e0 .< 2 * tolerance * slope
@@ -135,10 +129,12 @@ extension BezierTable {
         return (steps, any(needsSecondOrder))
     }
 
-    /// A half's scalar fields: the polynomial and its multiples, the split, the bucket scale
-    /// and the variable.
+    /// A half's scalar fields: the polynomial and its multiples, the split, the bucket scale,
+    /// the variable, and the output mapping y = offset + sign·yScale·(scaled polynomial), whose
+    /// sign (exact) the kernel's y coefficients carry.
     private static func writeHeader(_ d: UnsafeMutablePointer<Double>, _ poly: BezierPolynomial,
-                                    root: Bool, sEnd: Double, h: Double, vEnd: Double) {
+                                    root: Bool, sEnd: Double, h: Double, vEnd: Double,
+                                    offset: Double, sign: Double) {
         d[iAX] = poly.ax; d[iBX] = poly.bx; d[iCX] = poly.cx
         d[iAY] = poly.ay; d[iBY] = poly.by; d[iCY] = poly.cy
         d[iAX3] = 3 * poly.ax; d[iBX2] = 2 * poly.bx; d[iAX6] = 6 * poly.ax
@@ -146,14 +142,17 @@ extension BezierTable {
         d[iX2Hi] = poly.exactX2.hi; d[iX2Lo] = poly.exactX2.lo
         d[iSEnd] = sEnd; d[iH] = h; d[iScale] = Double(bucketCount) / vEnd
         d[iRootMask] = Double(bitPattern: root ? ~0 : 0)
+        d[iOffset] = offset; d[iYSign] = sign * poly.yScale
+        d[iKAY] = sign * poly.ay; d[iKBY] = sign * poly.by; d[iKCY] = sign * poly.cy
+        d[iAY3] = 3 * d[iKAY]; d[iBY2] = 2 * d[iKBY]; d[iAY6] = 6 * d[iKAY]
     }
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
     ///
     /// Bucket j covers v in [j·width, (j+1)·width); map[j] = the segment holding its left end,
     /// that is the number of inner nodes at or below it. The width is taken a hair narrow (left
-    /// ends a hair low), so that every v with Int(v·scale) == j is at or above its bucket's left end despite
-    /// rounding (at worst an extra increment). The count is the most inner nodes inside one
+    /// ends a hair low), so that every v with Int(v·scale) == j is at or above its bucket's
+    /// left end despite rounding (at worst an extra increment). The count is the most inner nodes inside one
     /// bucket, plus one if a node lies within rounding of a bucket boundary (the evaluation's
     /// bucket index may then be one below floor(v·scale); see `bucket(_:_:)`). Built by
     /// counting nodes per bucket and a running sum: no data-dependent branch.

@@ -118,7 +118,7 @@ extension SVGPlot {
 /// XML-escapes text for element content and double-quoted attributes; characters XML 1.0
 /// does not allow (control characters other than tab, newline and carriage return) become
 /// U+FFFD.
-func xmlEscaped(_ text: String) -> String {
+package func xmlEscaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -142,7 +142,7 @@ func xmlEscaped(_ text: String) -> String {
 
 /// A pixel coordinate with at most two decimals, trailing zeros dropped (`12.5`, `3`,
 /// `-0.25`), clamped to ±10⁶ so far-off points (clipped anyway) stay short.
-func svgNumber(_ value: Double) -> String {
+package func svgNumber(_ value: Double) -> String {
     let clamped = Swift.min(Swift.max(value, -1e6), 1e6)
     let hundredths = Int((clamped * 100).rounded())
     let sign = hundredths < 0 ? "-" : ""

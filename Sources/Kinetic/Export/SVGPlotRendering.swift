@@ -136,9 +136,13 @@ struct SVGPlotRenderer {
         // Series.
         svg += "<g class=\"data\" clip-path=\"url(#plot-area)\" fill=\"none\" stroke-width=\"2\" "
             + "stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
+        // Each series' colour and dash, for the curves and the legend.
+        let strokes = plot.series.indices.map { index in
+            (colour: Self.palette[index % Self.palette.count],
+             dash: Self.dashes[(index / Self.palette.count) % Self.dashes.count])
+        }
         for (index, series) in plot.series.enumerated() {
-            let colour = Self.palette[index % Self.palette.count]
-            let dash = Self.dashes[(index / Self.palette.count) % Self.dashes.count]
+            let (colour, dash) = strokes[index]
             let points = zip(series.xs, series.ys).map { (x, y) -> Point? in
                 x.isFinite && y.isFinite ? Point(x: px(x), y: py(y)) : nil
             }
@@ -166,8 +170,7 @@ struct SVGPlotRenderer {
         svg += "<rect x=\"\(svgNumber(legendX))\" y=\"\(t)\" width=\"\(svgNumber(legendWidth))\" height=\"\(svgNumber(legendHeight))\" "
             + "fill=\"#ffffff\" stroke=\"#c8c8c8\" rx=\"3\"/>\n"
         for (index, series) in plot.series.enumerated() {
-            let colour = Self.palette[index % Self.palette.count]
-            let dash = Self.dashes[(index / Self.palette.count) % Self.dashes.count]
+            let (colour, dash) = strokes[index]
             let y = top + 16 + 20 * Double(index)
             let x0 = legendX + 10, x1 = legendX + 36
             if series.style != .markers {
@@ -211,15 +214,15 @@ struct SVGPlotRenderer {
     private func pathData(_ points: [Point?], step: Bool, plotWidth: Double) -> String {
         let reduced = !step && points.count > 4 * Int(plotWidth) ? decimated(points) : points
         var d = ""
-        var previous: Point?
+        var previous: (x: String, y: String)?  // the previous point, formatted
         var lastText = ""
         for point in reduced {
             guard let point else { previous = nil; continue }
             let x = svgNumber(point.x), y = svgNumber(point.y)
             if let before = previous {
                 if step {
-                    if x != svgNumber(before.x) { d += "H\(x)" }
-                    if y != svgNumber(before.y) { d += "V\(y)" }
+                    if x != before.x { d += "H\(x)" }
+                    if y != before.y { d += "V\(y)" }
                 } else {
                     let text = "L\(x) \(y)"
                     if text != lastText { d += text }
@@ -229,7 +232,7 @@ struct SVGPlotRenderer {
                 d += (d.isEmpty ? "" : " ") + "M\(x) \(y)"
                 lastText = "L\(x) \(y)"
             }
-            previous = point
+            previous = (x, y)
         }
         return d
     }
@@ -247,8 +250,13 @@ struct SVGPlotRenderer {
                 if p.y < bucket[low].y { low = i }
                 if p.y > bucket[high].y { high = i }
             }
-            let keep = Set([0, low, high, bucket.count - 1]).sorted()
-            for i in keep { result.append(bucket[i]) }
+            // The four indices in order, each once (no collection built per column).
+            let last = bucket.count - 1
+            let (a, b) = (min(low, high), max(low, high))
+            result.append(bucket[0])
+            if a > 0 { result.append(bucket[a]) }
+            if b > a { result.append(bucket[b]) }
+            if last > b { result.append(bucket[last]) }
             bucket.removeAll(keepingCapacity: true)
         }
         for point in points {

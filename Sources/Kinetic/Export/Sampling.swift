@@ -121,7 +121,5 @@ private func checkFinite(_ xs: [Double]) throws {
     guard xs.count <= maximumSampleCount else {
         throw ExportError.tooManyRows(rows: Double(xs.count), limit: maximumSampleCount)
     }
-    for (i, x) in xs.enumerated() where !x.isFinite {
-        throw ParameterError.notFinite(parameter: "x[\(i)]", value: x)
-    }
+    try ParameterError.requireAllFinite(xs, "x")
 }

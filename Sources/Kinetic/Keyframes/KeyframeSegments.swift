@@ -112,9 +112,4 @@ enum KeyframeValidation {
             throw .countMismatch(parameter: name, expected: expected, actual: actual)
         }
     }
-
-    /// Checks every element finite.
-    static func checkFinite(_ values: [Double], _ name: String) throws(ParameterError) {
-        for (i, v) in values.enumerated() { try ParameterError.requireFinite(v, "\(name)[\(i)]") }
-    }
 }

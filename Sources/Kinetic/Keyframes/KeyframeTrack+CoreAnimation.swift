@@ -38,7 +38,7 @@ extension KeyframeTrack {
         let tension = tensionValues ?? [], continuity = continuityValues ?? [], bias = biasValues ?? []
         for (array, name) in [(tension, "tensionValues"), (continuity, "continuityValues"), (bias, "biasValues")] {
             if array.count > n { throw .countMismatch(parameter: name, expected: n, actual: array.count) }
-            try KeyframeValidation.checkFinite(array, name)
+            try ParameterError.requireAllFinite(array, name)
         }
         if let timingFunctions, calculationMode == .linear || calculationMode == .cubic {
             try KeyframeValidation.checkCount(timingFunctions.count, n - 1, "timingFunctions")

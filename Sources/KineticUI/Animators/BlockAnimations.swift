@@ -120,36 +120,26 @@ extension View {
         let direct = try AnimationCapture.run(keyframes: collector, animations)
         try animator.activate()
         try animator.addKeyframe(direct, start: 0, length: 1, discrete: false)
-        // A segment animates to the model value it finds, so each keyframe's end values are
-        // put back into the model while its segment is made; the final values afterwards.
+        // Each keyframe's segment animates to the values its block left (captured with it).
         // With `.beginFromCurrentState`, only the first segment of this call on a property
         // starts from the screen value; later keyframes continue from the earlier ones.
-        var finals: [(view: View, offset: Int, lanes: [Double])] = []
-        var saved: [ObjectIdentifier: Set<Int>] = [:]
-        var animated: [ObjectIdentifier: Set<Int>] = [:]
-        for change in direct { animated[ObjectIdentifier(change.view), default: []].insert(change.property.offset) }
-        let fromCurrentState = animator.beginsFromCurrentState
-        defer {
-            animator.beginsFromCurrentState = fromCurrentState
-            for final in finals {
-                final.view.modelLanes.replaceSubrange(final.offset ..< final.offset + final.lanes.count, with: final.lanes)
-            }
+        var animated: [ObjectIdentifier: Int] = [:]  // per view, a bit per property animated
+        func firstTime(_ change: CapturedChange) -> Bool {
+            let id = ObjectIdentifier(change.view), bit = 1 << change.property.rawValue
+            let mask = animated[id, default: 0]
+            animated[id] = mask | bit
+            return mask & bit == 0
         }
+        for change in direct { _ = firstTime(change) }
         for keyframe in collector.keyframes {
             var first: [CapturedChange] = [], again: [CapturedChange] = []
-            for (change, end) in zip(keyframe.changes, keyframe.ends) {
-                let o = change.property.offset, id = ObjectIdentifier(change.view)
-                if saved[id, default: []].insert(o).inserted {
-                    finals.append((change.view, o, change.view.lanes(of: change.property, in: change.view.modelLanes)))
-                }
-                change.view.modelLanes.replaceSubrange(o ..< o + end.count, with: end)
-                if animated[id, default: []].insert(o).inserted { first.append(change) } else { again.append(change) }
+            for change in keyframe.changes {
+                if firstTime(change) { first.append(change) } else { again.append(change) }
             }
-            animator.beginsFromCurrentState = fromCurrentState
             try animator.addKeyframe(first, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
             if !again.isEmpty {
-                animator.beginsFromCurrentState = false
-                try animator.addKeyframe(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+                try animator.addKeyframe(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1,
+                                         fromCurrentState: false)
             }
         }
         if let completion { animator.addCompletion { completion($0 == .end) } }
@@ -175,9 +165,8 @@ extension View {
             throw AnimatorError.invalidParameter(.outOfRange(
                 parameter: "relativeStartTime + relativeDuration", value: frameStartTime + frameDuration, expected: "[0, 1]"))
         }
-        let changes = AnimationCapture.run(animations)
-        let ends = changes.map { $0.view.lanes(of: $0.property, in: $0.view.modelLanes) }
-        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration, changes: changes, ends: ends))
+        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration,
+                                         changes: AnimationCapture.run(animations)))
     }
 }
 

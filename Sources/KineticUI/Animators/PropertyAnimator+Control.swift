@@ -220,11 +220,13 @@ extension PropertyAnimator {
                                                inverted: inverted, fromCurrentState: beginsFromCurrentState)
     }
 
-    /// Adds a keyframe's changes (captured already) as a segment.
-    func addKeyframe(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool) throws {
+    /// Adds a keyframe's changes (captured already) as a segment; `fromCurrentState` says
+    /// whether it starts from the screen value (by default, as the animator's options say).
+    func addKeyframe(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool,
+                     fromCurrentState: Bool? = nil) throws {
         blockCount += 1
         lanesAnimated += try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
-                                               discrete: discrete, fromCurrentState: beginsFromCurrentState)
+                                               discrete: discrete, fromCurrentState: fromCurrentState ?? beginsFromCurrentState)
     }
 
     /// A direct leg from the current fraction to the end the direction points at.

@@ -72,6 +72,12 @@ public final class AnimationEngine {
     private var ticking = false
     private var tickPending = false
     private var finished: [(id: Int32, order: UInt64)] = []
+    /// The animators a tick completes, with their records and end positions (reused, so a
+    /// tick allocates nothing for them; emptied before the tick returns).
+    private var completing: [(animator: PropertyAnimator, id: Int32, position: ViewAnimatingPosition)] = []
+    /// Per record, the end position of a record finishing in this tick (−1: none); scratch
+    /// for `finishSegments(_:)`.
+    var endPositions: [Int8] = []
 
     /// An engine on `clock` (a new clock at time 0 by default).
     public init(clock: ManualClock = ManualClock()) {
@@ -126,22 +132,19 @@ public final class AnimationEngine {
         evaluate()
         guard !finished.isEmpty else { return }
         if finished.count > 1 { finished.sort { $0.order < $1.order } }
-        var done: [(PropertyAnimator, ViewAnimatingPosition)] = []
-        var ends: [(id: Int32, position: ViewAnimatingPosition)] = []
         for (id, _) in finished {
             guard let animator = retained[Int(id)] else { continue }
             if animator.pausesOnCompletion {
                 animator.pauseAtEnd()
                 continue
             }
-            let position = records[Int(id)].endPosition
-            ends.append((id, position))
-            done.append((animator, position))
+            completing.append((animator, id, records[Int(id)].endPosition))
         }
-        finishSegments(ends)
-        for (animator, _) in done { animator.runDidFinish() }
+        finishSegments(completing.lazy.map { (id: $0.id, position: $0.position) })
+        for c in completing { c.animator.runDidFinish() }
         compactIfNeeded()
-        for (animator, position) in done { animator.callCompletions(position) }
+        for c in completing { c.animator.callCompletions(c.position) }
+        completing.removeAll(keepingCapacity: true)
     }
 
     /// Brings presentation values up to date if anything changed since the last evaluation.

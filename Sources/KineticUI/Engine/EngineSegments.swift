@@ -47,7 +47,10 @@ struct LaneBlock {
 struct CapturedChange {
     let view: View
     let property: AnimatableProperty
+    /// The model lanes before the block's first write.
     let old: [Double]
+    /// The model lanes when the block returned (its target).
+    var new: [Double] = []
 }
 
 extension AnimationEngine {
@@ -168,7 +171,7 @@ extension AnimationEngine {
         var xs: [(Double, Int32)] = [], ys: [(Double, Int32)] = []
         for change in changes {
             let p = change.property
-            let new = change.view.lanes(of: p, in: change.view.modelLanes)
+            let new = change.new
             guard new != change.old else { continue }
             let block = change.view.laneBlocks[p.rawValue] >= 0
                 ? change.view.laneBlocks[p.rawValue]
@@ -228,7 +231,8 @@ extension AnimationEngine {
     /// keeps the model values; `.start` puts the start values back into the model;
     /// `.current` writes the current presentation values into the model.
     func finishSegments(of id: Int32, at position: ViewAnimatingPosition) {
-        updateProgress()
+        // Only `.current` reads the segments' progress.
+        if position == .current { updateProgress() }
         for k in segments.indices where segments[k].alive && segments[k].owner == id {
             finishSegment(k, at: position)
         }
@@ -237,16 +241,19 @@ extension AnimationEngine {
 
     /// Ends the segments of several records in one pass over the segments (the animators
     /// that completed in one tick).
-    func finishSegments(_ ends: [(id: Int32, position: ViewAnimatingPosition)]) {
+    func finishSegments<C: Collection>(_ ends: C) where C.Element == (id: Int32, position: ViewAnimatingPosition) {
         guard ends.count > 1 else {
             if let end = ends.first { finishSegments(of: end.id, at: end.position) }
             return
         }
-        updateProgress()
-        var positions = [Int8](repeating: -1, count: records.count)
-        for end in ends { positions[Int(end.id)] = Int8(end.position.rawValue) }
+        // Only `.current` reads the segments' progress (ends from a tick are `.end` or `.start`,
+        // and the tick's evaluation has just brought it up to date anyway).
+        if ends.contains(where: { $0.position == .current }) { updateProgress() }
+        endPositions.removeAll(keepingCapacity: true)
+        endPositions.append(contentsOf: repeatElement(-1, count: records.count))
+        for end in ends { endPositions[Int(end.id)] = Int8(end.position.rawValue) }
         for k in segments.indices where segments[k].alive {
-            let p = positions[Int(segments[k].owner)]
+            let p = endPositions[Int(segments[k].owner)]
             guard p >= 0, let position = ViewAnimatingPosition(rawValue: Int(p)) else { continue }
             finishSegment(k, at: position)
         }

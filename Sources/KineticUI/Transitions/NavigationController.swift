@@ -105,8 +105,8 @@ open class NavigationController: ViewController {
             from.willMove(toParent: nil)
         }
         let context = TransitionContext(
-            window: window, container: container, from: from, to: to, isPresentation: false,
-            style: .fullScreen, isAnimated: animator != nil, animator: animator, navigationOperation: operation, completion: nil,
+            container: container, from: from, to: to, isPresentation: false,
+            style: .fullScreen, animator: animator, navigationOperation: operation, completion: nil,
             finisher: { [unowned self] in self.finish($0, completed: $1) })
         window?.transitionInProgress = context
         from.beginAppearanceTransition(false, animated: animated)

@@ -5,9 +5,6 @@ import Kinetic
 /// a transition that never completed.
 @MainActor
 public final class TransitionContext: ViewControllerContextTransitioning {
-    /// The window the transition runs in (weak: a navigation controller outside a window
-    /// runs its transitions without one).
-    weak var window: Window?
     public let containerView: View
     let fromController: ViewController
     let toController: ViewController
@@ -18,7 +15,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// Delivers `completeTransition` to whoever runs the transition.
     private let finisher: (TransitionContext, Bool) -> Void
     public let presentationStyle: ModalPresentationStyle
-    public let isAnimated: Bool
+    /// Whether an animation controller runs the transition.
+    public var isAnimated: Bool { animationController != nil }
     /// Always the identity: a headless window does not rotate.
     public var targetTransform: Transform2D { .identity }
     /// Whether the transition is being driven interactively now. Every change after the
@@ -38,7 +36,6 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     public private(set) var percentComplete = 0.0
     /// Whether `completeTransition` has been called.
     public private(set) var isCompleted = false
-    private let animator: (any ViewControllerAnimatedTransitioning)?
     /// The interaction controller driving the transition, if any.
     private(set) var interactionController: (any ViewControllerInteractiveTransitioning)?
     /// The presentation controller of a modal transition (nil for navigation).
@@ -49,25 +46,23 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// Runs animations alongside this transition.
     public private(set) lazy var coordinator = TransitionCoordinator(context: self)
     /// The animated-transitioning object running the transition (nil when not animated).
-    var animationController: (any ViewControllerAnimatedTransitioning)? { animator }
+    let animationController: (any ViewControllerAnimatedTransitioning)?
     private let completion: (@MainActor () -> Void)?
     private let fromStart: Rect
 
-    init(window: Window?, container: View, from: ViewController, to: ViewController, isPresentation: Bool,
-         style: ModalPresentationStyle, presentationController: PresentationController? = nil, isAnimated: Bool,
+    init(container: View, from: ViewController, to: ViewController, isPresentation: Bool,
+         style: ModalPresentationStyle, presentationController: PresentationController? = nil,
          animator: (any ViewControllerAnimatedTransitioning)?,
          navigationOperation: NavigationOperation? = nil, completion: (@MainActor () -> Void)?,
          finisher: @escaping (TransitionContext, Bool) -> Void) {
         self.navigationOperation = navigationOperation
         self.finisher = finisher
-        self.window = window
         containerView = container
         fromController = from
         toController = to
         self.isPresentation = isPresentation
         presentationStyle = style
-        self.isAnimated = isAnimated
-        self.animator = animator
+        animationController = animator
         self.completion = completion
         self.presentationController = presentationController
         removesPresentersView = navigationOperation == nil
@@ -137,7 +132,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
             isInteractive = interaction.wantsInteractiveStart
             initiallyInteractive = isInteractive
             try interaction.startInteractiveTransition(self)
-        } else if let animator {
+        } else if let animator = animationController {
             try animator.animateTransition(using: self)
         } else {
             return false
@@ -173,7 +168,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         transitionWasCancelled = !didComplete
         finisher(self, didComplete)
         coordinator.transitionDidComplete()
-        animator?.animationEnded(didComplete)
+        animationController?.animationEnded(didComplete)
         completion?()
     }
 }

@@ -60,9 +60,8 @@ public final class Window: View {
         presenter.presentedStorage = presented
         presented.presentingStorage = presenter
         let context = TransitionContext(
-            window: self, container: container, from: presenter, to: presented, isPresentation: true,
-            style: presented.modalPresentationStyle, presentationController: controller, isAnimated: animator != nil,
-            animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            container: container, from: presenter, to: presented, isPresentation: true,
+            style: presented.modalPresentationStyle, presentationController: controller, animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         let removesPresenter = context.removesPresentersView
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
@@ -87,9 +86,8 @@ public final class Window: View {
         let controller = presented.presentationController
         let container = controller?.containerView ?? presented.view.superview ?? self
         let context = TransitionContext(
-            window: self, container: container, from: presented, to: presenter, isPresentation: false,
-            style: presented.modalPresentationStyle, presentationController: controller, isAnimated: animator != nil,
-            animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            container: container, from: presented, to: presenter, isPresentation: false,
+            style: presented.modalPresentationStyle, presentationController: controller, animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
@@ -111,6 +109,21 @@ public final class Window: View {
         if transitionInProgress === context { transitionInProgress = nil }
     }
 
+    /// Takes the presented controller's view, and the presentation controller's view that
+    /// wraps it, out of the hierarchy.
+    private func removePresentedViews(_ presented: ViewController, _ controller: PresentationController?) {
+        (controller?.presentedView ?? presented.view).removeFromSuperview()
+        presented.view.removeFromSuperview()
+    }
+
+    /// Ends the link between presenter, presented controller and presentation controller.
+    private func unlink(_ presenter: ViewController, _ presented: ViewController, _ controller: PresentationController?) {
+        presenter.presentedStorage = nil
+        presented.presentingStorage = nil
+        presented.presentationController = nil
+        controller?.containerView = nil
+    }
+
     private func finishPresentation(_ context: TransitionContext, completed: Bool) {
         let presenter = context.fromController, presented = context.toController
         let controller = context.presentationController
@@ -125,18 +138,14 @@ public final class Window: View {
             if removesPresenter { presenter.endAppearanceTransition() }
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
-            (controller?.presentedView ?? presented.view).removeFromSuperview()
-            presented.view.removeFromSuperview()
+            removePresentedViews(presented, controller)
             controller?.presentationTransitionDidEnd(false)
             presented.runAppearanceTransition(false)
             if removesPresenter {
                 if presenter.view.superview == nil { insertSubview(presenter.view, at: 0) }
                 presenter.runAppearanceTransition(true)
             }
-            presenter.presentedStorage = nil
-            presented.presentingStorage = nil
-            presented.presentationController = nil
-            controller?.containerView = nil
+            unlink(presenter, presented, controller)
             context.containerView.removeFromSuperview()
         }
     }
@@ -147,8 +156,7 @@ public final class Window: View {
         let removesPresenter = context.removesPresentersView
         if completed {
             let container = context.containerView
-            (controller?.presentedView ?? presented.view).removeFromSuperview()
-            presented.view.removeFromSuperview()
+            removePresentedViews(presented, controller)
             if removesPresenter {
                 // The presenter's view goes back where it lived before the presentation.
                 let home = presented.presenterViewHome ?? self
@@ -159,10 +167,7 @@ public final class Window: View {
             controller?.dismissalTransitionDidEnd(true)
             if removesPresenter { presenter.endAppearanceTransition() }
             presented.endAppearanceTransition()
-            presenter.presentedStorage = nil
-            presented.presentingStorage = nil
-            presented.presentationController = nil
-            controller?.containerView = nil
+            unlink(presenter, presented, controller)
         } else {
             // Cancelled: the controller that was appearing gets viewWillDisappear first,
             // then the one that was disappearing reappears.

@@ -1,6 +1,6 @@
 /// Collects the property writes made while an animations block runs (UIKit's implicit
-/// animation): for each (view, property) the model value before the first write. The new
-/// value is whatever the model holds when the block returns.
+/// animation): for each (view, property) the model value before the first write, and the
+/// one the model holds when the block returns (the target).
 @MainActor
 final class AnimationCapture {
     private static var stack: [AnimationCapture] = []
@@ -23,6 +23,10 @@ final class AnimationCapture {
         stack.append(capture)
         defer { stack.removeLast() }
         try body()
+        for k in capture.changes.indices {
+            let change = capture.changes[k]
+            capture.changes[k].new = change.view.lanes(of: change.property, in: change.view.modelLanes)
+        }
         return capture.changes
     }
 
@@ -44,9 +48,6 @@ final class KeyframeCollector {
         let start: Double
         let duration: Double
         let changes: [CapturedChange]
-        /// Per change, the model lanes the keyframe's block left (its end values; later
-        /// keyframes overwrite the model before the segments are made).
-        let ends: [[Double]]
     }
     var keyframes: [Keyframe] = []
 }
