@@ -183,12 +183,16 @@ struct BezierKernel {
     /// mirroring are selected arithmetically, so random x cost no mispredictions.
     @inline(__always)
     func solve<V: InterpolationVariable>(_ x: Double, _ variable: V.Type) -> Double {
-        let half = x > 0.5 ? 1 : 0
+        // The half and xx = x or 1 − x from the sign bit of 1/2 − x, in integer arithmetic:
+        // a comparison or a select here (?:, min, a bit mask from `x > 0.5`) is compiled to
+        // branches on x86-64, which random x mispredict half the time.
+        let sign = (0.5 - x).bitPattern & (1 &<< 63)
+        let half = Int(truncatingIfNeeded: sign &>> 63)
         let p = doubles + half &* T.halfStride
         let b = bytes + half &* T.byteStride
-        // x, or 1 − x (exact for x ≥ 1/2), selected by a mask: no branch, and no wait for p.
-        let mask = 0 &- UInt64(truncatingIfNeeded: half)
-        let xx = Double(bitPattern: (x.bitPattern & ~mask) | ((1 - x).bitPattern & mask))
+        // h + (∓x) with h = 0 or 1: x, or 1 − x (exact for x > 1/2, by Sterbenz).
+        let h = Double(bitPattern: (0 &- (sign &>> 63)) & 1.0.bitPattern)
+        let xx = h + Double(bitPattern: x.bitPattern ^ sign)
         let offset = p[T.iOffset]
         let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
         let j = Self.bucket(v, p[T.iScale])
