@@ -47,6 +47,9 @@ final class BezierTable: @unchecked Sendable {
     // Layout of one half in the byte storage: the bucket map.
     static let byteStride = bucketCount
     static let byteOffset = 2 * halfStride * MemoryLayout<Double>.stride
+    /// Bytes after the upper half's map that its construction may write (see
+    /// `kn_bucket_map64`); never read.
+    static let byteSlack = bucketCount
 
     let storage: UnsafeMutableRawPointer
     let kernel: BezierKernel
@@ -64,12 +67,13 @@ final class BezierTable: @unchecked Sendable {
         isIdentity = x1 == y1 && x2 == y2
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
         (startGradient, endGradient) = BezierTable.endGradients(x1, y1, x2, y2)
-        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride, alignment: 16)
+        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride + Self.byteSlack, alignment: 16)
         let doubles = storage.bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
-        let bytes = (storage + Self.byteOffset).bindMemory(to: UInt8.self, capacity: 2 * Self.byteStride)
+        let bytes = (storage + Self.byteOffset).bindMemory(to: UInt8.self,
+                                                           capacity: 2 * Self.byteStride + Self.byteSlack)
         // Every slot the evaluation reads is written below (or, for the identity, never
-        // read); only the byte flags start zeroed.
-        bytes.initialize(repeating: 0, count: 2 * Self.byteStride)
+        // read); the bytes start zeroed so that the memory is initialised as UInt8.
+        bytes.initialize(repeating: 0, count: 2 * Self.byteStride + Self.byteSlack)
         var steps = 0, secondOrder = false, scaledY = false
         let root = SIMDMask<SIMD2<Int64>>(arrayLiteral: x1 <= Self.rootThreshold, 1 - x2 <= Self.rootThreshold)
         if !isIdentity {

@@ -15,4 +15,9 @@ static inline __attribute__((always_inline)) kn_simd_double2 kn_simd_sqrt2(kn_si
     return __builtin_elementwise_sqrt(x);
 }
 
+/// A 64-bucket look-up map from bucket indices: given `count` non-decreasing bucket indices
+/// j_k (each in 0…64), writes map[j] = #{k : j_k ≤ j} for j in 0…63 and returns the largest
+/// #{k : j_k = j} over j in 0…64. Writes up to 63 bytes past map[63]: the caller provides them.
+int kn_bucket_map64(const unsigned char *indices, int count, unsigned char *map);
+
 #endif
