@@ -13,6 +13,8 @@ final class SceneRecorder {
     private(set) var frame = 0
     private var rows: [(time: Double, view: String, property: String, value: Double)] = []
     private var panels: [(time: Double, boxes: [Box])] = []
+    /// The boxes of the last recorded frame, for the filmstrip's closing panel.
+    private var latest: (time: Double, boxes: [Box])?
     /// Every `filmstripStride` frames a filmstrip panel is drawn.
     static let filmstripStride = 6
 
@@ -61,6 +63,7 @@ final class SceneRecorder {
             rows.append((time, name, "hidden", view.isHidden ? 1 : 0))
             if !view.isHidden { boxes.append(Box(name: name, frame: frame, alpha: p.alpha, color: p.backgroundColor)) }
         }
+        latest = (time, boxes)
         if frame % Self.filmstripStride == 0 { panels.append((time, boxes)) }
     }
 
@@ -78,7 +81,9 @@ final class SceneRecorder {
 
     /// Writes `<directory>/<name>.csv` and `<directory>/<name>.svg`; returns their paths.
     func write(name: String, title: String, into directory: String) throws -> (csv: String, svg: String) {
-        if panels.last?.time != time { record(); panels.append((time, panels.last?.boxes ?? [])) }
+        // The filmstrip ends on the final frame, whatever the stride.
+        record()
+        if let latest, panels.last?.time != latest.time { panels.append(latest) }
         let csv = "\(directory)/\(name).csv"
         var text = "time,view,property,value\n"
         for r in rows {

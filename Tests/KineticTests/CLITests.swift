@@ -276,6 +276,16 @@ final class CLITests: XCTestCase {
             XCTAssertNotNil(SVGSummary.parse(svg), "\(scene).svg is well-formed XML")
             let csv = try String(contentsOf: data.appendingPathComponent("\(scene).csv"), encoding: .utf8)
             XCTAssertTrue(csv.hasPrefix("time,view,property,value\n"))
+            // The filmstrip's last panel is the timeline's last frame: its time, and a box for
+            // each view visible then.
+            let records = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+            let end = try XCTUnwrap(records.compactMap { Double($0[0]) }.max())
+            let visible = records.filter { Double($0[0]) == end && $0[2] == "hidden" && Double($0[3]) == 0 }.map { $0[1] }
+            let lastPanel = try XCTUnwrap(svg.components(separatedBy: "<g transform=").last)
+            let titles = lastPanel.components(separatedBy: "<title>").dropFirst()
+                .map { String($0.prefix { $0 != "<" }) }
+            XCTAssertEqual(titles.sorted(), visible.sorted(), "\(scene): last panel")
+            XCTAssertTrue(lastPanel.contains(">\(Int((end * 1000).rounded())) ms</text>"), "\(scene): last panel's time")
         }
         // Scene 3: the snapshot grows from the button's frame to the full window, then the real view shows.
         let rows = try String(contentsOf: data.appendingPathComponent("scene-3-grow-from-button.csv"), encoding: .utf8)
