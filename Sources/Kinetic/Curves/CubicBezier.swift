@@ -11,7 +11,7 @@
 ///   ``linear``) is the identity exactly.
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
-/// - Cost: construction (under 1 µs) builds a small per-curve table (about 2.3 KiB) of
+/// - Cost: construction (under 1 µs) builds a small per-curve table (about 2.4 KiB) of
 ///   quintic pieces of the inverse t(x), certified against the exact curve, so that one
 ///   Newton step, folded into y, finishes the solve with no data-dependent branch. The
 ///   first batch call of 1,024 x or more also builds a batch table that evaluates y
