@@ -1,4 +1,5 @@
-// The header's helpers are static inline; the bucket map is compiled here.
+// The header's vector helpers are static inline; the bucket map is compiled here (the spring
+// step in spring_step.c).
 #include "kinetic_simd.h"
 #include <string.h>
 

@@ -3,6 +3,7 @@
 // 0, 1, 3, 7, 1023 and 100,003 (odd sizes exercise the SIMD tails); native and BLAS against
 // each other; spring-group stepping against the closed form; the Φ cache; count checks.
 import Kinetic
+import KineticSIMD
 import XCTest
 
 
@@ -305,6 +306,61 @@ final class BatchKernelTests: XCTestCase {
             }
             XCTAssertEqual(mismatches, 0, "n = \(n)")
             if n > 0 { XCTAssertNotEqual(group.displacement(at: n - 1), d0[n - 1]) }
+        }
+    }
+
+    /// Each vector path of KineticSIMD's spring step (the 128-bit baseline and, where this
+    /// processor has it, AVX2) equals Φ applied lane by lane, bit for bit: at sizes that are
+    /// not multiples of any vector width, and from rows that start off a 32-byte boundary.
+    func testSpringStepEveryVectorPathIsTheScalarFormulaBitForBit() throws {
+        let phi = try Spring(dampingRatio: 0.15, response: 0.35).transition(over: 1.0 / 90)
+        var paths = [KN_SIMD_PATH_BASELINE]
+        if kn_simd_best_path() == KN_SIMD_PATH_AVX2 { paths.append(KN_SIMD_PATH_AVX2) }
+        print("spring step paths tested: \(paths) (0 = baseline, 1 = AVX2)")
+        var rng = SeededRandom(seed: 10)
+        for path in paths {
+            for n in [0, 1, 3, 7, 8, 9, 1_023, 100_003] {
+                for offset in [0, 1, 3] {
+                    let d0 = random(n + offset, -3...3, &rng), v0 = random(n + offset, -40...40, &rng)
+                    var x = d0, v = v0
+                    x.withUnsafeMutableBufferPointer { xp in
+                        v.withUnsafeMutableBufferPointer { vp in
+                            kn_simd_spring_step(path, xp.baseAddress! + offset, vp.baseAddress! + offset, n,
+                                                phi.m11, phi.m12, phi.m21, phi.m22)
+                        }
+                    }
+                    var mismatches = 0
+                    for i in 0..<(n + offset) {
+                        let s = i < offset ? SpringState(displacement: d0[i], velocity: v0[i])
+                            : phi.applied(to: SpringState(displacement: d0[i], velocity: v0[i]))
+                        if x[i].bitPattern != s.displacement.bitPattern || v[i].bitPattern != s.velocity.bitPattern {
+                            mismatches += 1
+                        }
+                    }
+                    XCTAssertEqual(mismatches, 0, "path \(path), n = \(n), offset \(offset)")
+                }
+            }
+        }
+        // A path this processor cannot run falls back to the baseline (same bits).
+        var x = [1.5, -2.0], v = [3.0, 0.25]
+        kn_simd_spring_step(99, &x, &v, 2, phi.m11, phi.m12, phi.m21, phi.m22)
+        XCTAssertEqual(x[1], phi.applied(to: SpringState(displacement: -2, velocity: 0.25)).displacement)
+    }
+
+    /// Both state rows start on a 64-byte boundary, whatever the count (the 256-bit step
+    /// loses most of its speed on rows that are only 16-byte aligned), before and after BLAS
+    /// steps swap the buffers.
+    func testSpringGroupRowsAre64ByteAligned() throws {
+        for n in [1, 3, 7, 8, 9, 1_023, 100_003] {
+            let group = try SpringGroup(spring: .coreAnimationDefault, count: n)
+            for backend in [Backend.native, .blas, .blas, .native] {
+                try group.step(over: 1.0 / 60, backend: backend)
+                group.withState { x, v in
+                    XCTAssertEqual(Int(bitPattern: x.baseAddress) % 64, 0, "n = \(n), row 0 after \(backend)")
+                    XCTAssertEqual(Int(bitPattern: v.baseAddress) % 64, 0, "n = \(n), row 1 after \(backend)")
+                    XCTAssertEqual(x.count, n); XCTAssertEqual(v.count, n)
+                }
+            }
         }
     }
 

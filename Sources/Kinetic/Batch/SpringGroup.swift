@@ -1,16 +1,20 @@
 import CBLAS
+import KineticSIMD
 
 /// N springs that share one set of parameters, stepped exactly by their transition matrix.
 ///
 /// The group owns its state as a 2 × N matrix (row 0: displacements, row 1: velocities;
 /// displacement = position − target, in the move's units; velocity in units per second).
+/// Each row starts on a 64-byte boundary (the second row after padding to a multiple of 8
+/// doubles): the 256-bit step loses most of its speed on rows only 16-byte aligned.
 /// ``step(over:backend:parallel:)`` advances every spring by `dt` seconds with
 /// Φ(dt) = exp(A·dt) from ``Spring/transition(over:)``: state ← Φ · state, a 2×2 · 2×N
 /// product. No transcendental function is evaluated per spring, and Φ itself is cached per
 /// distinct `dt` (a small cache keyed by the bit pattern of `dt`; a fixed frame rate hits it
 /// every frame).
 ///
-/// Native: one fused in-place pass over both rows. BLAS: one `dgemm` (M = 2, K = 2, N lanes)
+/// Native: one fused in-place pass over both rows (KineticSIMD's loop: 256-bit AVX2 where
+/// the processor has it, chosen at run time, else 128-bit; the same bits either way). BLAS: one `dgemm` (M = 2, K = 2, N lanes)
 /// into a second 2 × N buffer, after which the two buffers swap roles (so the storage that
 /// ``withState(_:)`` hands out can move between calls).
 ///
@@ -23,8 +27,11 @@ public final class SpringGroup {
     /// The number of springs (lanes).
     public let count: Int
 
-    /// Current state, 2 × count, row-major.
+    /// Current state, 2 × count, row-major with row stride `stride`, 64-byte aligned.
     private var state: UnsafeMutablePointer<Double>
+    /// The distance in doubles from the displacement row to the velocity row: `count`
+    /// rounded up to a multiple of 8 (one cache line), at least 8.
+    private let stride: Int
     /// The other buffer for BLAS steps (dgemm cannot write over its input); allocated lazily.
     private var spare: UnsafeMutablePointer<Double>?
 
@@ -48,8 +55,8 @@ public final class SpringGroup {
         }
         self.spring = spring
         self.count = count
-        state = .allocate(capacity: max(1, 2 * count))
-        state.initialize(repeating: 0, count: max(1, 2 * count))
+        stride = max(8, (count + 7) & ~7)
+        state = Self.allocateState(stride: stride)
         cacheKeys = Array(repeating: 0, count: Self.cacheCapacity)
         cacheValues = Array(repeating: nil, count: Self.cacheCapacity)
     }
@@ -63,13 +70,20 @@ public final class SpringGroup {
         let n = count
         for i in 0..<n {
             state[i] = displacements[i]
-            state[n + i] = velocities[i]
+            state[stride + i] = velocities[i]
         }
     }
 
     deinit {
-        state.deallocate()
-        spare?.deallocate()
+        UnsafeMutableRawPointer(state).deallocate()
+        spare.map { UnsafeMutableRawPointer($0).deallocate() }
+    }
+
+    /// A zeroed 2 × `stride` state buffer on a 64-byte boundary.
+    private static func allocateState(stride: Int) -> UnsafeMutablePointer<Double> {
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: 2 * stride * MemoryLayout<Double>.stride,
+                                                   alignment: 64)
+        return raw.initializeMemory(as: Double.self, repeating: 0, count: 2 * stride)
     }
 
     /// Gives `body` mutable access to the displacements (row 0) and velocities (row 1).
@@ -77,7 +91,7 @@ public final class SpringGroup {
     public func withState<R>(_ body: (_ displacements: UnsafeMutableBufferPointer<Double>,
                                       _ velocities: UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R {
         try body(UnsafeMutableBufferPointer(start: state, count: count),
-                 UnsafeMutableBufferPointer(start: state + count, count: count))
+                 UnsafeMutableBufferPointer(start: state + stride, count: count))
     }
 
     /// The displacement of spring `lane` (position − target). `lane` must be in `0..<count`.
@@ -89,14 +103,14 @@ public final class SpringGroup {
     /// The velocity of spring `lane`, units per second. `lane` must be in `0..<count`.
     public func velocity(at lane: Int) -> Double {
         precondition(lane >= 0 && lane < count, "lane out of range")
-        return state[count + lane]
+        return state[stride + lane]
     }
 
     /// Sets the state of spring `lane`. `lane` must be in `0..<count`.
     public func setState(_ newState: SpringState, at lane: Int) {
         precondition(lane >= 0 && lane < count, "lane out of range")
         state[lane] = newState.displacement
-        state[count + lane] = newState.velocity
+        state[stride + lane] = newState.velocity
     }
 
     /// Φ(dt) for this group's spring, from the cache when `dt` (bit for bit) was seen recently.
@@ -129,8 +143,7 @@ public final class SpringGroup {
             BLASRuntime.prepare()
             let target: UnsafeMutablePointer<Double>
             if let spare { target = spare } else {
-                target = .allocate(capacity: 2 * n)
-                target.initialize(repeating: 0, count: 2 * n)
+                target = Self.allocateState(stride: stride)
                 spare = target
             }
             let source = state
@@ -140,42 +153,22 @@ public final class SpringGroup {
                 matrix[2] = phi.m21; matrix[3] = phi.m22
                 BatchParallel.run(count: n, parallel: parallel) { r in
                     let s = r.lowerBound
-                    // C (2 × m, ldc = n) = Φ (2 × 2) · B (2 × m, ldb = n).
+                    // C (2 × m, ldc = stride) = Φ (2 × 2) · B (2 × m, ldb = stride).
                     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, Int32(r.count), 2,
-                                1, matrix, 2, source + s, Int32(n), 0, target + s, Int32(n))
+                                1, matrix, 2, source + s, Int32(stride), 0, target + s, Int32(stride))
                 }
             }
             spare = state
             state = target
         } else {
-            let x = state, v = state + n
+            let x = state, v = state + stride
             BatchParallel.run(count: n, parallel: parallel) { r in
-                Self.stepNative(phi, x + r.lowerBound, v + r.lowerBound, r.count)
+                kn_simd_spring_step(Self.simdPath, x + r.lowerBound, v + r.lowerBound, r.count,
+                                    phi.m11, phi.m12, phi.m21, phi.m22)
             }
         }
     }
 
-    /// The fused native step over `n` lanes, in place.
-    @inline(__always)
-    static func stepNative(_ phi: SpringTransition, _ x: UnsafeMutablePointer<Double>,
-                           _ v: UnsafeMutablePointer<Double>, _ n: Int) {
-        let a = SIMD4<Double>(repeating: phi.m11), b = SIMD4<Double>(repeating: phi.m12)
-        let c = SIMD4<Double>(repeating: phi.m21), d = SIMD4<Double>(repeating: phi.m22)
-        var i = 0
-        while i &+ 8 <= n {
-            let x0 = load4(x, i), v0 = load4(v, i)
-            let x1 = load4(x, i &+ 4), v1 = load4(v, i &+ 4)
-            store4(a * x0 + b * v0, x, i)
-            store4(c * x0 + d * v0, v, i)
-            store4(a * x1 + b * v1, x, i &+ 4)
-            store4(c * x1 + d * v1, v, i &+ 4)
-            i &+= 8
-        }
-        while i < n {
-            let xi = x[i], vi = v[i]
-            x[i] = phi.m11 * xi + phi.m12 * vi
-            v[i] = phi.m21 * xi + phi.m22 * vi
-            i &+= 1
-        }
-    }
+    /// KineticSIMD's widest path on this processor, read once.
+    static let simdPath = kn_simd_best_path()
 }

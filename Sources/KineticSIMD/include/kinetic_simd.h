@@ -1,4 +1,6 @@
-// Vector operations Swift cannot express with a single instruction on every platform.
+// Vector operations Swift cannot express with a single instruction on every platform, the
+// table build's bucket map (kinetic_simd.c), and the spring step compiled for a wider vector
+// instruction set chosen at run time (spring_step.c).
 //
 // Swift's `squareRoot()` on a SIMD vector goes lane by lane through the C library's `sqrt`
 // (with its errno check), so it never becomes one vector square root. These inline helpers
@@ -19,5 +21,23 @@ static inline __attribute__((always_inline)) kn_simd_double2 kn_simd_sqrt2(kn_si
 /// j_k (each in 0…64), writes map[j] = #{k : j_k ≤ j} for j in 0…63 and returns the largest
 /// #{k : j_k = j} over j in 0…64. Writes up to 63 bytes past map[63]: the caller provides them.
 int kn_bucket_map64(const unsigned char *indices, int count, unsigned char *map);
+
+/// Vector paths of the kernels compiled for more than one instruction set.
+/// The baseline: 128-bit vectors (SSE2 on x86-64, NEON on arm64); every processor runs it.
+#define KN_SIMD_PATH_BASELINE 0
+/// 256-bit AVX2 vectors (x86-64 processors that have AVX2, checked at run time).
+#define KN_SIMD_PATH_AVX2 1
+
+/// The widest path this processor runs: KN_SIMD_PATH_AVX2 or KN_SIMD_PATH_BASELINE.
+int kn_simd_best_path(void);
+
+/// One exact spring step for n ≥ 0 springs that share Φ = [m11 m12; m21 m22]:
+/// (x_i, v_i) ← (m11·x_i + m12·v_i, m21·x_i + m22·v_i) for i in 0..<n, in place.
+/// Every path gives the scalar formula's result bit for bit (two rounded products and a
+/// rounded sum; no fused multiply-add). `path` is a KN_SIMD_PATH_* value; a path this
+/// processor cannot run is replaced by the baseline. x and v must not overlap; any 8-byte
+/// alignment works, 32-byte aligned rows are fastest.
+void kn_simd_spring_step(int path, double *x, double *v, long n,
+                         double m11, double m12, double m21, double m22);
 
 #endif
