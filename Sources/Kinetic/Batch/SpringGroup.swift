@@ -14,9 +14,9 @@ import KineticSIMD
 /// every frame).
 ///
 /// Native: one fused in-place pass over both rows (KineticSIMD's loop: 256-bit AVX2 where
-/// the processor has it, chosen at run time, else 128-bit; the same bits either way). BLAS: one `dgemm` (M = 2, K = 2, N lanes)
-/// into a second 2 × N buffer, after which the two buffers swap roles (so the storage that
-/// ``withState(_:)`` hands out can move between calls).
+/// the processor has it, chosen at run time, else 128-bit; the same bits either way).
+/// BLAS: one `dgemm` (M = 2, K = 2, N lanes) into a second 2 × N buffer, after which the two
+/// buffers swap roles (so the storage that ``withState(_:)`` hands out can move between calls).
 ///
 /// A `SpringGroup` is a mutable reference type and not thread-safe: use it from one thread
 /// (or task) at a time. Memory is allocated in `init` (and, for the BLAS backend, once more at
