@@ -326,6 +326,16 @@ static void test_spring(const char *csv) {
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, x, v, -5));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, -dt, x, v, N));
     EXPECT(KN_ERR_NOT_FINITE, kn_spring_step(spring, INFINITY, x, v, N));
+    /* Overlapping arrays are refused and left as they were; adjacent ones are fine. */
+    {
+        double both[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, both, both + 3, 4));
+        EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, both + 3, both, 4));
+        EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, both, both, 1));
+        CHECK(both[0] == 1 && both[3] == 4 && both[7] == 8); /* nothing changed */
+        OK(kn_spring_step(spring, dt, both, both + 4, 4));
+        CHECK(both[0] != 1); /* adjacent arrays are stepped */
+    }
 
     /* Swift's answers for odd input, passed through. */
     OK(kn_spring_value(spring, -1, 0, &untouched));

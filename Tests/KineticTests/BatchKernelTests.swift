@@ -347,6 +347,44 @@ final class BatchKernelTests: XCTestCase {
         XCTAssertEqual(x[1], phi.applied(to: SpringState(displacement: -2, velocity: 0.25)).displacement)
     }
 
+    /// `SpringTransition.step(displacements:velocities:)` (the same kernel, on the caller's
+    /// buffers) equals Φ applied lane by lane bit for bit; overlapping buffers are refused with
+    /// an error naming `velocities` and its offset, and nothing changes; adjacent ones work.
+    func testSpringTransitionArrayStepIsExactAndRefusesOverlap() throws {
+        let phi = try Spring(dampingRatio: 0.6, response: 0.25).transition(over: 1.0 / 144)
+        var rng = SeededRandom(seed: 11)
+        for n in Self.sizes {
+            let d0 = random(n, -2...2, &rng), v0 = random(n, -30...30, &rng)
+            var x = d0, v = v0
+            try x.withUnsafeMutableBufferPointer { xp in
+                try v.withUnsafeMutableBufferPointer { vp in try phi.step(displacements: xp, velocities: vp) }
+            }
+            let mismatches = (0..<n).filter { i in
+                let s = phi.applied(to: SpringState(displacement: d0[i], velocity: v0[i]))
+                return x[i].bitPattern != s.displacement.bitPattern || v[i].bitPattern != s.velocity.bitPattern
+            }.count
+            XCTAssertEqual(mismatches, 0, "n = \(n)")
+        }
+        var both = (0..<10).map(Double.init)
+        try both.withUnsafeMutableBufferPointer { b in
+            for (start, other) in [(0, 3), (3, 0), (2, 2)] {
+                let xs = UnsafeMutableBufferPointer(rebasing: b[start..<(start + 4)])
+                let vs = UnsafeMutableBufferPointer(rebasing: b[other..<(other + 4)])
+                XCTAssertThrowsError(try phi.step(displacements: xs, velocities: vs)) { error in
+                    guard case ParameterError.outOfRange(let name, let value, _) = error else {
+                        return XCTFail("expected outOfRange, got \(error)")
+                    }
+                    XCTAssertEqual(name, "velocities")
+                    XCTAssertEqual(value, Double(other - start))
+                }
+            }
+            XCTAssertEqual(Array(b), (0..<10).map(Double.init), "a refused step changes nothing")
+            try phi.step(displacements: UnsafeMutableBufferPointer(rebasing: b[0..<4]),
+                         velocities: UnsafeMutableBufferPointer(rebasing: b[4..<8]))
+            XCTAssertEqual(b[1], phi.applied(to: SpringState(displacement: 1, velocity: 5)).displacement)
+        }
+    }
+
     /// Both state rows start on a 64-byte boundary, whatever the count (the 256-bit step
     /// loses most of its speed on rows that are only 16-byte aligned), before and after BLAS
     /// steps swap the buffers.

@@ -1,5 +1,4 @@
 import CBLAS
-import KineticSIMD
 
 /// N springs that share one set of parameters, stepped exactly by their transition matrix.
 ///
@@ -163,12 +162,8 @@ public final class SpringGroup {
         } else {
             let x = state, v = state + stride
             BatchParallel.run(count: n, parallel: parallel) { r in
-                kn_simd_spring_step(Self.simdPath, x + r.lowerBound, v + r.lowerBound, r.count,
-                                    phi.m11, phi.m12, phi.m21, phi.m22)
+                phi.step(x + r.lowerBound, v + r.lowerBound, r.count)
             }
         }
     }
-
-    /// KineticSIMD's widest path on this processor, read once.
-    static let simdPath = kn_simd_best_path()
 }

@@ -169,7 +169,8 @@ kn_status kn_spring_transition(const kn_spring *spring, double dt, double matrix
 
 /* Steps `count` springs that share this spring's parameters by `dt` seconds, in place:
  * displacements (position − target) and velocities (per second), structure of arrays.
- * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count < 0). */
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count < 0,
+ * or the two arrays overlap; nothing is changed then). */
 kn_status kn_spring_step(const kn_spring *spring, double dt, double *displacements, double *velocities,
                          int64_t count);
 
