@@ -3,12 +3,15 @@
 /// Source: `swift package --disable-sandbox benchmark --no-progress --filter "Batch.*"`
 /// (Benchmarks/KineticBenchmarks/BatchBenchmarks.swift, the "Batch calibrate …" and
 /// "Batch 100k / 1M …" benchmarks), run 2026-11-22 on the reference machine: 2-core Intel
-/// Xeon VM (AVX-512 capable; Kinetic's native loops are baseline x86-64 SSE2), 2 × 2 MiB L2,
-/// Debian 12, Swift 6.3.1 release build, OpenBLAS 0.3.21 (pthread variant, set to 1 thread).
+/// Xeon VM (AVX-512 capable; Kinetic's native loops are baseline x86-64 SSE2, except the
+/// spring step's AVX2 loop, chosen at run time), 2 × 2 MiB L2, Debian 12, Swift 6.3.1
+/// release build, OpenBLAS 0.3.21 (pthread variant, set to 1 thread).
 /// Figures are ns per lane (per output value for bake), p0 / p50 of wallClock; calibrate rows
 /// repeat the call 65,536 / n times per iteration. Bake rows: 10 frames × n/10 lanes (n =
 /// output values; the 1M row is 100k lanes × 10 frames). The table is the first run; a second
 /// run the same day reproduced every row within about ±15 % and the same winner everywhere.
+/// The spring-step rows are from 2026-11-23 (`make bench-ci`), after the native step became
+/// KineticSIMD's AVX2 loop over 64-byte aligned rows.
 ///
 /// | kernel          |     n | native p0 / p50 | blas p0 / p50 | faster |
 /// |-----------------|------:|----------------:|--------------:|--------|
@@ -24,12 +27,12 @@
 /// | per-lane        | 65536 |   0.608 / 0.741 | 5.628 / 7.891 | native |
 /// | per-lane        |  100k |   0.929 / 1.099 | 5.776 / 9.262 | native |
 /// | per-lane        |    1M |   1.129 / 1.256 | 6.818 / 12.40 | native |
-/// | spring step     |    16 |   1.450 / 1.566 | 7.181 / 7.371 | native |
-/// | spring step     |   256 |   0.431 / 0.434 | 2.242 / 2.258 | native |
-/// | spring step     |  4096 |   0.403 / 0.631 | 2.038 / 2.191 | native |
-/// | spring step     | 65536 |   0.425 / 0.658 | 2.580 / 3.336 | native |
-/// | spring step     |  100k |   0.415 / 0.440 | 2.238 / 2.253 | native |
-/// | spring step     |    1M |   0.603 / 0.623 | 2.420 / 3.037 | native |
+/// | spring step     |    16 |   1.576 / 1.672 | 7.161 / 14.12 | native |
+/// | spring step     |   256 |   0.263 / 0.266 | 2.238 / 2.252 | native |
+/// | spring step     |  4096 |   0.291 / 0.386 | 2.162 / 3.137 | native |
+/// | spring step     | 65536 |   0.351 / 0.354 | 2.119 / 2.146 | native |
+/// | spring step     |  100k |   0.344 / 0.357 | 2.214 / 2.236 | native |
+/// | spring step     |    1M |   0.612 / 0.645 | 2.374 / 2.494 | native |
 /// | compose (K = 4) |    16 |   1.220 / 1.320 | 2.338 / 2.398 | native |
 /// | compose (K = 4) |   256 |   0.523 / 0.566 | 1.040 / 1.044 | native |
 /// | compose (K = 4) |  4096 |   0.669 / 0.695 | 1.132 / 1.152 | native |
