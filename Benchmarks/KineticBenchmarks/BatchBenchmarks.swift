@@ -51,6 +51,15 @@ private func copy(_ src: UnsafeMutableBufferPointer<Double>, _ dst: UnsafeMutabl
     }
 }
 
+/// A benchmark that copies `n` doubles from `src` to `dst` (the speed-of-memory baselines).
+private func copyBenchmark(_ name: String, _ src: UnsafeMutableBufferPointer<Double>,
+                           _ dst: UnsafeMutableBufferPointer<Double>, _ n: Int, twoCores: Bool = false) {
+    Benchmark(name) { _ in
+        copy(src, dst, n, twoCores: twoCores)
+        blackHole(dst[n - 1])
+    }
+}
+
 func batchBenchmarks() {
     let big = 1_000_000, n = 100_000
     var rng = SeededGenerator(seed: 0x4241_5443_48)
@@ -64,20 +73,11 @@ func batchBenchmarks() {
     let named: [(String, Backend)] = [("native", .native), ("blas", .blas), ("automatic", .automatic)]
 
     // MARK: 100k lanes
-    Benchmark("Batch 100k memcpy baseline [100000 lanes]") { _ in
-        copy(from, out, n, twoCores: false)
-        blackHole(out[n - 1])
-    }
+    copyBenchmark("Batch 100k memcpy baseline [100000 lanes]", from, out, n)
     // The same number of bytes as the kernels move: shared progress moves 3 doubles per lane
     // (a copy of 1.5 N doubles moves as many), per-lane progress and a spring step 4 (2 N).
-    Benchmark("Batch 100k memcpy same traffic as shared (1.5N doubles) [100000 lanes]") { _ in
-        copy(from, out, n + n / 2, twoCores: false)
-        blackHole(out[n - 1])
-    }
-    Benchmark("Batch 100k memcpy same traffic as per-lane and spring (2N doubles) [100000 lanes]") { _ in
-        copy(from, out, 2 * n, twoCores: false)
-        blackHole(out[n - 1])
-    }
+    copyBenchmark("Batch 100k memcpy same traffic as shared (1.5N doubles) [100000 lanes]", from, out, n + n / 2)
+    copyBenchmark("Batch 100k memcpy same traffic as per-lane and spring (2N doubles) [100000 lanes]", from, out, 2 * n)
     for (name, backend) in named {
         Benchmark("Batch 100k shared progress (\(name)) [100000 lanes]") { benchmark in
             try Batch.interpolate(from: f100, delta: d100, progress: 0.37, into: o100, backend: backend)
@@ -124,10 +124,7 @@ func batchBenchmarks() {
     let frameProgress = randomBuffer(frames, 0...1, &rng)
     let baked = UnsafeMutableBufferPointer<Double>.allocate(capacity: frames * n)
     baked.initialize(repeating: 0)
-    Benchmark("Batch 100k bake 10 frames memcpy baseline [1000000 values]") { _ in
-        copy(from, baked, frames * n, twoCores: false)
-        blackHole(baked[frames * n - 1])
-    }
+    copyBenchmark("Batch 100k bake 10 frames memcpy baseline [1000000 values]", from, baked, frames * n)
     for (name, backend) in named {
         Benchmark("Batch 100k bake 10 frames (\(name)) [1000000 values]") { _ in
             try Batch.bake(progress: UnsafeBufferPointer(frameProgress), keys: keys, into: baked, backend: backend)
@@ -143,20 +140,13 @@ func batchBenchmarks() {
     copySource.initialize(repeating: 0.5)
     let copyTarget = UnsafeMutableBufferPointer<Double>.allocate(capacity: 2 * big)
     copyTarget.initialize(repeating: 0)
-    Benchmark("Batch 1M memcpy same traffic as shared 2 cores (1.5N doubles) [1000000 lanes]") { _ in
-        copy(copySource, copyTarget, big + big / 2, twoCores: true)
-        blackHole(copyTarget[big - 1])
-    }
-    Benchmark("Batch 1M memcpy same traffic as per-lane and spring 2 cores (2N doubles) [1000000 lanes]") { _ in
-        copy(copySource, copyTarget, 2 * big, twoCores: true)
-        blackHole(copyTarget[big - 1])
-    }
+    copyBenchmark("Batch 1M memcpy same traffic as shared 2 cores (1.5N doubles) [1000000 lanes]",
+                  copySource, copyTarget, big + big / 2, twoCores: true)
+    copyBenchmark("Batch 1M memcpy same traffic as per-lane and spring 2 cores (2N doubles) [1000000 lanes]",
+                  copySource, copyTarget, 2 * big, twoCores: true)
     for twoCores in [false, true] {
         let cores = twoCores ? "2 cores" : "1 core"
-        Benchmark("Batch 1M memcpy baseline \(cores) [1000000 lanes]") { _ in
-            copy(from, out, big, twoCores: twoCores)
-            blackHole(out[big - 1])
-        }
+        copyBenchmark("Batch 1M memcpy baseline \(cores) [1000000 lanes]", from, out, big, twoCores: twoCores)
         for (name, backend) in named.prefix(2) {
             Benchmark("Batch 1M shared progress \(cores) (\(name)) [1000000 lanes]") { _ in
                 try Batch.interpolate(from: UnsafeBufferPointer(from), delta: UnsafeBufferPointer(delta), progress: 0.37,
