@@ -1,4 +1,5 @@
-// The spring group's step (Batch/SpringGroup.swift), compiled for the widest vector
+// The spring step of SpringTransition.step(displacements:velocities:) and SpringGroup
+// (Springs/SpringTransition.swift, Batch/SpringGroup.swift), compiled for the widest vector
 // instruction set the processor has, chosen at run time.
 //
 // Swift cannot compile one function for AVX2 and pick it at run time; clang can, with a
@@ -9,52 +10,38 @@
 // multiply-adds is off, so each lane does the same two products and one sum, each correctly
 // rounded, whatever the vector width. The paths differ only in speed. Measured at 100k springs
 // on the development VM (standalone C loop, fastest of 3,000 runs): the 256-bit loop over
-// 64-byte aligned rows 0.36 ns per spring, the 128-bit loop 0.43; the 256-bit loop over rows
-// 16 bytes off a 32-byte boundary 0.43, which is why SpringGroup aligns its rows (an earlier
-// AVX2 loop over Swift's 16-byte aligned allocation was withdrawn for showing no gain).
+// 64-byte aligned rows 0.36 ns per spring, the 128-bit loop 0.43 to 0.46; the 256-bit loop
+// over rows 16 bytes off a 32-byte boundary 0.43, which is why SpringGroup aligns its rows
+// (an earlier AVX2 loop over Swift's 16-byte aligned allocation was withdrawn for showing no
+// gain).
 #include "kinetic_simd.h"
 
 #pragma clang fp contract(off)
 
-// Two doubles, loadable from any 8-byte aligned address.
-typedef double kn_d2 __attribute__((ext_vector_type(2), aligned(8)));
-
-// The baseline path: 128-bit vectors (SSE2 on x86-64, NEON on arm64), 8 lanes per turn.
-static void spring_step_baseline(double *restrict x, double *restrict v, long n,
-                                 double m11, double m12, double m21, double m22) {
-    const kn_d2 a = m11, b = m12, c = m21, d = m22;
-    long i = 0;
-    for (; i + 8 <= n; i += 8) {
-        kn_d2 x0 = *(kn_d2 *)(x + i), x1 = *(kn_d2 *)(x + i + 2);
-        kn_d2 x2 = *(kn_d2 *)(x + i + 4), x3 = *(kn_d2 *)(x + i + 6);
-        kn_d2 v0 = *(kn_d2 *)(v + i), v1 = *(kn_d2 *)(v + i + 2);
-        kn_d2 v2 = *(kn_d2 *)(v + i + 4), v3 = *(kn_d2 *)(v + i + 6);
-        *(kn_d2 *)(x + i) = a * x0 + b * v0;
-        *(kn_d2 *)(x + i + 2) = a * x1 + b * v1;
-        *(kn_d2 *)(x + i + 4) = a * x2 + b * v2;
-        *(kn_d2 *)(x + i + 6) = a * x3 + b * v3;
-        *(kn_d2 *)(v + i) = c * x0 + d * v0;
-        *(kn_d2 *)(v + i + 2) = c * x1 + d * v1;
-        *(kn_d2 *)(v + i + 4) = c * x2 + d * v2;
-        *(kn_d2 *)(v + i + 6) = c * x3 + d * v3;
-    }
-    for (; i < n; i++) {
+// The loop every path runs. `restrict`: x and v do not overlap, so the compiler vectorises it
+// with no run-time alias check, to the vector width of the function it is inlined into.
+static inline __attribute__((always_inline))
+void spring_loop(double *restrict x, double *restrict v, long n,
+                 double m11, double m12, double m21, double m22) {
+    for (long i = 0; i < n; i++) {
         double xi = x[i], vi = v[i];
         x[i] = m11 * xi + m12 * vi;
         v[i] = m21 * xi + m22 * vi;
     }
 }
 
+// The baseline path: 128-bit vectors (SSE2 on x86-64, NEON on arm64).
+static void spring_step_baseline(double *restrict x, double *restrict v, long n,
+                                 double m11, double m12, double m21, double m22) {
+    spring_loop(x, v, n, m11, m12, m21, m22);
+}
+
 #if defined(__x86_64__)
-// The AVX2 path: the same loop, vectorised by the compiler to 256 bits.
+// The AVX2 path: the same loop, vectorised to 256 bits.
 __attribute__((target("avx2")))
 static void spring_step_avx2(double *restrict x, double *restrict v, long n,
                              double m11, double m12, double m21, double m22) {
-    for (long i = 0; i < n; i++) {
-        double xi = x[i], vi = v[i];
-        x[i] = m11 * xi + m12 * vi;
-        v[i] = m21 * xi + m22 * vi;
-    }
+    spring_loop(x, v, n, m11, m12, m21, m22);
 }
 #endif
 
