@@ -61,7 +61,8 @@ public final class Window: View {
         presented.presentingStorage = presenter
         let context = TransitionContext(
             container: container, from: presenter, to: presented, isPresentation: true,
-            style: presented.modalPresentationStyle, presentationController: controller, animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
+            completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         let removesPresenter = context.removesPresentersView
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
@@ -87,7 +88,8 @@ public final class Window: View {
         let container = controller?.containerView ?? presented.view.superview ?? self
         let context = TransitionContext(
             container: container, from: presented, to: presenter, isPresentation: false,
-            style: presented.modalPresentationStyle, presentationController: controller, animator: animator, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
+            completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
