@@ -4,6 +4,7 @@
 Usage:
     check-benchmarks.py REPORT.txt [--thresholds Benchmarks/thresholds.csv]
                         [--out-dir notebooks-data] [--no-plot] [--only-present]
+                        [--failed-out FILE] [--retry-report RETRY.txt]
 
 REPORT.txt is the text output of `swift package benchmark --no-progress` (package-benchmark
 1.38.1): a benchmark's name on its own line, then a box table whose row
@@ -17,6 +18,13 @@ Writes (each atomically: a temporary file in the same folder, then rename):
 Prints the ratios beside their bars, and exits 1 when a ratio is beyond its CI limit or a
 benchmark the thresholds name is missing from the report (2 on unreadable input). With
 --only-present (for a run with --filter) thresholds whose benchmarks did not run are skipped.
+
+A retry (used by `make bench-ci`, see .ci/rerun-benchmarks.py): --failed-out writes the names
+of the benchmarks behind every FAIL ratio, one per line (an empty file when none failed);
+--retry-report reads a second report in which those benchmarks ran again, together, and uses
+its figures in place of the first report's for every benchmark it holds. A ratio still comes
+from one run, so a slow stretch of the shared machine during one benchmark fails one run but
+not the retry, and a real regression fails both.
 Standard library only.
 """
 import argparse
@@ -233,12 +241,21 @@ def main(argv):
     ap.add_argument("--no-plot", action="store_true", help="do not write the SVG bar chart")
     ap.add_argument("--only-present", action="store_true",
                     help="skip thresholds whose benchmarks are not in the report (a --filter run)")
+    ap.add_argument("--failed-out", help="write the names of the benchmarks of failed ratios here")
+    ap.add_argument("--retry-report", help="a second report whose benchmarks replace the first's")
     args = ap.parse_args(argv)
     try:
         with open(args.report, encoding="utf-8") as f:
             results = parse_report(f.read())
         if not results:
             raise InputError(f"{args.report}: no benchmark results found (is it package-benchmark text output?)")
+        retried = {}
+        if args.retry_report:
+            with open(args.retry_report, encoding="utf-8") as f:
+                retried = parse_report(f.read())
+            if not retried:
+                raise InputError(f"{args.retry_report}: no benchmark results found")
+            results.update(retried)
         thresholds = read_thresholds(args.thresholds)
     except (OSError, InputError) as e:
         print(f"check-benchmarks: error: {e}", file=sys.stderr)
@@ -261,8 +278,18 @@ def main(argv):
     print(f"\n{len(results)} benchmarks, {len(rows)} ratios: "
           f"{sum(r['verdict'] == 'PASS' for r in rows)} pass, {len(bad)} fail; "
           f"{sum(r['meets_bar'] == 'no' for r in rows)} miss the issue's bar (reported, not gated)")
+    if retried:
+        print(f"(re-measured in a second run: {len(retried)} benchmarks; their figures replace the first run's)")
     for r in bad:
         print(f"check-benchmarks: {r['verdict']}: {r['id']}: {r['message']}", file=sys.stderr)
+    if args.failed_out:
+        names = []
+        for r in rows:
+            if r["verdict"] == "FAIL":
+                for n in [r["numerator"]] + [d.strip() for d in r["denominator"].split("|") if d.strip()]:
+                    if n not in names:
+                        names.append(n)
+        write_atomic(args.failed_out, "".join(n + "\n" for n in names))
     return 1 if bad else 0
 
 

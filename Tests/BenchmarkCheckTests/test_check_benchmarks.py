@@ -109,6 +109,39 @@ class CheckBenchmarksTests(unittest.TestCase):
         p = self.run_checker(scaled(REPORT, SCALAR_OURS, 1.2))
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
 
+    def test_failed_ratios_name_their_benchmarks_and_a_retry_replaces_them(self):
+        baseline = "Bezier scalar ease (baseline) [1000 evals]"
+        failed = os.path.join(tempfile.mkdtemp(prefix="bench-failed-"), "failed.txt")
+        self.addCleanup(shutil.rmtree, os.path.dirname(failed), True)
+        p = self.run_checker(scaled(REPORT, SCALAR_OURS, 2.0), "--failed-out", failed)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        with open(failed, encoding="utf-8") as f:
+            self.assertEqual(f.read().splitlines(), [SCALAR_OURS, baseline])
+        # The retry report holds only the two re-run benchmarks, at their recorded figures.
+        retry = os.path.join(os.path.dirname(failed), "retry.txt")
+        lines = REPORT.splitlines()
+        kept = []
+        for name in (SCALAR_OURS, baseline):
+            i = lines.index(name)
+            j = i
+            while j < len(lines) and lines[j].strip():
+                j += 1
+            kept += lines[i:j] + [""]
+        with open(retry, "w", encoding="utf-8") as f:
+            f.write("\n".join(kept) + "\n")
+        p = self.run_checker(scaled(REPORT, SCALAR_OURS, 2.0), "--retry-report", retry, "--failed-out", failed)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertAlmostEqual(float(self.ratios()["bezier-scalar-ease"]["value"]), 16290 / 22538, places=6)
+        self.assertIn("re-measured in a second run: 2 benchmarks", p.stdout)
+        with open(failed, encoding="utf-8") as f:
+            self.assertEqual(f.read(), "")
+        # A regression that the retry measures again still fails.
+        with open(retry, "w", encoding="utf-8") as f:
+            f.write(scaled("\n".join(kept) + "\n", SCALAR_OURS, 2.0))
+        p = self.run_checker(REPORT, "--retry-report", retry)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("FAIL: bezier-scalar-ease:", p.stderr)
+
     def test_lost_speed_up_fails(self):
         p = self.run_checker(scaled(REPORT, TWO_CORES, 1.9))
         self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
