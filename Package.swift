@@ -1,20 +1,35 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// OpenBLAS is the `.blas` backend of the batch kernels: a package trait, on by default, that
+// takes effect on Linux only. Without it (`--disable-default-traits`, or any Apple platform)
+// Kinetic builds with its native kernels alone and links no BLAS.
+let blas: Set<String> = ["OpenBLAS"]
+
 let package = Package(
     name: "Kinetic",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
     products: [
+        // Curves, springs, keyframes, batch kernels and sampling; no file formats, no Foundation.
         .library(name: "Kinetic", targets: ["Kinetic"]),
+        // CSV tables, the JSON keyframe description, SVG plots and atomic file writing.
+        .library(name: "KineticExport", targets: ["KineticExport"]),
+        // UIKit's animation vocabulary on a headless view tree (main actor).
         .library(name: "KineticUI", targets: ["KineticUI"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
         // The C interface (Sources/KineticC/include/kinetic.h): a shared library for C and FFIs.
         .library(name: "KineticC", type: .dynamic, targets: ["KineticC"]),
     ],
+    traits: [
+        .trait(
+            name: "OpenBLAS",
+            description: "The .blas batch backend through OpenBLAS's CBLAS (Linux; needs libopenblas-dev)."
+        ),
+        .default(enabledTraits: ["OpenBLAS"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
-        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         .systemLibrary(
@@ -22,15 +37,22 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
-        // Inline C helpers for single-instruction vector operations (kinetic_simd.h).
+        // The C kernels behind the native paths (internal to Kinetic).
         .target(name: "KineticSIMD"),
         .target(
             name: "Kinetic",
             dependencies: [
-                "CBLAS",
+                .target(name: "CBLAS", condition: .when(platforms: [.linux], traits: blas)),
                 "KineticSIMD",
                 .product(name: "RealModule", package: "swift-numerics"),
+            ],
+            swiftSettings: [
+                .define("KINETIC_BLAS", .when(platforms: [.linux], traits: blas)),
             ]
+        ),
+        .target(
+            name: "KineticExport",
+            dependencies: ["Kinetic"]
         ),
         .target(
             name: "KineticUI",
@@ -44,13 +66,14 @@ let package = Package(
             name: "kinetic",
             dependencies: [
                 "Kinetic",
+                "KineticExport",
                 "KineticUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic", "KineticExport"]
         ),
         .testTarget(
             name: "KineticCTests",
@@ -61,19 +84,6 @@ let package = Package(
         .testTarget(
             name: "KineticUITests",
             dependencies: ["KineticUI", "Kinetic"]
-        ),
-        .executableTarget(
-            name: "KineticBenchmarks",
-            dependencies: [
-                "Kinetic",
-                "KineticC",
-                "KineticUI",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/KineticBenchmarks",
-            plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
-            ]
         ),
     ],
     swiftLanguageModes: [.v6]

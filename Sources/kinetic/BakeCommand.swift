@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetic
+import KineticExport
 
 /// `kinetic bake FILE.json --rate HZ [--output FILE.csv]`: bakes a keyframe description to
 /// a CSV timeline. Reading, validating and baking live in the library

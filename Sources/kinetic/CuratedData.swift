@@ -1,4 +1,5 @@
 import Kinetic
+import KineticExport
 
 /// One file a command wrote, for the table it prints: rows are CSV data rows (nil for
 /// SVG and JSON files), settling is a spring's settling time in seconds.
@@ -76,7 +77,7 @@ enum CuratedData {
     static func writeSpringFamily(_ members: [(label: String, legend: String, spring: Spring)], file: String, title: String,
                                   into directory: String, plot: Bool) throws -> [WrittenFile] {
         let end = members.map { $0.spring.settlingDuration() }.max() ?? 0
-        guard end.isFinite else { throw ExportError.neverSettles(spring: members.map(\.spring.description).joined(separator: ", ")) }
+        guard end.isFinite else { throw SamplingError.neverSettles(spring: members.map(\.spring.description).joined(separator: ", ")) }
         let rowCount = Int((end * springRate).rounded(.up)) + 1
         var table = try CSVTable(columns: ["time"] + members.map(\.label))
         table.reserveCapacity(rows: rowCount)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetic
+import KineticExport
 
 #if canImport(Glibc)
 import Glibc

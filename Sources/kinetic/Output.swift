@@ -1,4 +1,5 @@
 import Kinetic
+import KineticExport
 
 #if canImport(Glibc)
 import Glibc

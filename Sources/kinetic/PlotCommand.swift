@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetic
+import KineticExport
 
 /// `kinetic plot …`: draws a curve, a spring, a keyframe track or columns of a CSV file to
 /// SVG with ``SVGPlot`` (no external dependency).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetic
+import KineticExport
 
 /// `kinetic sample …`: one subcommand per kind of motion.
 struct SampleCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import Kinetic
+import KineticExport
 import KineticUI
 
 /// Runs a demo scene on a manual clock at 60 frames per second and records, every frame,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kinetic
+import KineticExport
 
 /// The spring options shared by `kinetic sample spring` and `kinetic plot spring`: exactly one
 /// parameterisation (mass/stiffness/damping, damping ratio/response, duration/bounce, or

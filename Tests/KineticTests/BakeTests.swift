@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticExport
 import XCTest
 
 /// Keyframe descriptions (JSON) and baking them to a CSV timeline, plus `kinetic bake`.
@@ -191,7 +192,7 @@ final class BakeTests: XCTestCase {
             XCTAssertThrowsError(try bake(d, rate: rate)) { XCTAssertEqual(($0 as? ParameterError)?.parameter, "rate") }
         }
         XCTAssertThrowsError(try bake(d, rate: 1e8)) { error in
-            guard case .tooManyRows? = error as? ExportError else { return XCTFail("\(error)") }
+            guard case .tooManyRows? = error as? SamplingError else { return XCTFail("\(error)") }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticExport
 import XCTest
 
 /// End-to-end tests of the `kinetic` command-line tool: they run the built executable

@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticExport
 import XCTest
 
 #if canImport(Glibc)
@@ -135,7 +136,7 @@ final class ExportTests: XCTestCase {
         XCTAssertThrowsError(try CSVTable(columns: []))
         for bad in ["", "a,b", "say \"hi\"", "line\nbreak", "cr\r\nlf"] {
             XCTAssertThrowsError(try CSVTable(columns: ["ok", bad])) { error in
-                XCTAssertEqual(error as? ExportError, .invalidColumnName(bad))
+                XCTAssertEqual(error as? SamplingError, .invalidColumnName(bad))
             }
         }
     }
@@ -506,17 +507,17 @@ final class ExportTests: XCTestCase {
 
     func testAbsurdRowCountsAndUnsettledSpringsAreTypedErrors() throws {
         XCTAssertThrowsError(try sample(Spring.coreAnimationDefault, rate: 1e9)) { error in
-            guard case .tooManyRows(let rows, limit: maximumSampleCount)? = error as? ExportError else {
+            guard case .tooManyRows(let rows, limit: maximumSampleCount)? = error as? SamplingError else {
                 return XCTFail("unexpected \(error)")
             }
             XCTAssertGreaterThan(rows, 1e9)
         }
         XCTAssertThrowsError(try sample(Spring.coreAnimationDefault, rate: .greatestFiniteMagnitude)) { error in
-            XCTAssertNotNil(error as? ExportError)
+            XCTAssertNotNil(error as? SamplingError)
         }
         let undamped = try Spring(mass: 1, stiffness: 100, damping: 0)
         XCTAssertThrowsError(try sample(undamped, rate: 60)) { error in
-            guard case .neverSettles? = error as? ExportError else { return XCTFail("unexpected \(error)") }
+            guard case .neverSettles? = error as? SamplingError else { return XCTFail("unexpected \(error)") }
         }
         // A very low rate still gives the start and the settling time.
         let sparse = try sample(Spring.coreAnimationDefault, rate: 1e-3)

@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticExport
 import XCTest
 
 /// `kinetic plot`, `kinetic export`, notebooks-data/plot.py and curves.ipynb. The CLI is found

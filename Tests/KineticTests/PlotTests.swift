@@ -1,5 +1,6 @@
 import Foundation
 import Kinetic
+import KineticExport
 import XCTest
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,4 +1,3 @@
-import CBLAS
 
 extension Batch {
     /// Timeline baking: F frames × N lanes in one call, for export.
@@ -22,6 +21,7 @@ extension Batch {
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` unless
     ///   `keys.count` and `out.count` are multiples of N with `basis.count == F · K`
     ///   (with N = 0, keys and out must be empty and `basis.count` is not checked).
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public static func bake(basis: UnsafeBufferPointer<Double>, keys: UnsafeBufferPointer<Double>,
                             lanes: Int, into out: UnsafeMutableBufferPointer<Double>,
                             backend: Backend = .automatic) throws {
@@ -29,6 +29,7 @@ extension Batch {
         guard n >= 0 else {
             throw ParameterError.outOfRange(parameter: "lanes", value: Double(n), expected: "[0, ∞)")
         }
+        let resolved = try backend.resolved(.bake, lanes: out.count)
         if n == 0 {
             try requireCount(keys.count, 0, "keys")
             try requireCount(out.count, 0, "out")
@@ -43,10 +44,9 @@ extension Batch {
             o.update(repeating: 0, count: out.count)
             return
         }
-        if backend.resolved(.bake, lanes: out.count) == .blas {
+        if resolved == .blas {
             BLASRuntime.prepare()
-            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(frames), Int32(n), Int32(k),
-                        1, b, Int32(k), key, Int32(n), 0, o, Int32(n))
+            BLAS.matrixProduct(m: frames, n: n, k: k, b, lda: k, key, ldb: n, o, ldc: n)
         } else {
             for f in 0..<frames {
                 let row = o + f * n, w = b + f * k
@@ -72,15 +72,17 @@ extension Batch {
     ///     ``bake(basis:keys:lanes:into:backend:)``.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` unless
     ///   `keys.count` is even and `out.count == progress.count · keys.count / 2`.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public static func bake(progress: UnsafeBufferPointer<Double>, keys: UnsafeBufferPointer<Double>,
                             into out: UnsafeMutableBufferPointer<Double>,
                             backend: Backend = .automatic) throws {
         let n = keys.count / 2, frames = progress.count
         try requireCount(keys.count, 2 * n, "keys")
         try requireCount(out.count, frames * n, "out")
+        let resolved = try backend.resolved(.bake, lanes: out.count)
         guard n > 0, frames > 0, let key = keys.baseAddress, let p = progress.baseAddress,
               let o = out.baseAddress else { return }
-        if backend.resolved(.bake, lanes: out.count) == .blas {
+        if resolved == .blas {
             try withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * frames) { basis in
                 for f in 0..<frames {
                     basis[2 * f] = 1 - p[f]

@@ -6,8 +6,10 @@ extension BatchStore {
     ///   - dt: the frame step, seconds, finite and ≥ 0.
     ///   - backend: implementation for every kernel; `.automatic` picks by measured speed.
     /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public func tick(over dt: Double, backend: Backend = .automatic) throws {
         try ParameterError.requireNonNegative(dt, "dt")
+        guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         for entry in springs.entries {
             try entry.payload.step(over: dt, backend: backend)
         }
@@ -17,7 +19,9 @@ extension BatchStore {
     /// Writes every lane's current value into the output array (see ``withValues(_:)``).
     /// Allocates nothing.
     /// - Parameter backend: implementation for every kernel; `.automatic` picks by measured speed.
+    /// - Throws: ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public func evaluate(backend: Backend = .automatic) throws {
+        guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         let g = groups.laneCount, l = lanes.laneCount, k = keyframes.laneCount
         try output.withUnsafeMutableBufferPointer { out in
             guard let o = out.baseAddress else { return }

@@ -1,4 +1,3 @@
-import CBLAS
 
 extension Batch {
     /// Additive composition: several animations on the same properties, summed.
@@ -21,6 +20,7 @@ extension Batch {
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if
     ///   `contributions.count != K · out.count` or `weights.count != K`;
     ///   ``ParameterError/outOfRange(parameter:value:expected:)`` if K < 0.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public static func compose(_ contributions: UnsafeBufferPointer<Double>, contributionCount: Int,
                                weights: UnsafeBufferPointer<Double>? = nil,
                                into out: UnsafeMutableBufferPointer<Double>,
@@ -33,22 +33,23 @@ extension Batch {
         let (total, overflow) = k.multipliedReportingOverflow(by: n)
         try requireCount(contributions.count, overflow ? Int.max : total, "contributions")
         if let weights { try requireCount(weights.count, k, "weights") }
+        let resolved = try backend.resolved(.composition, lanes: n)
         guard n > 0, let o = out.baseAddress else { return }
         guard k > 0, let c = contributions.baseAddress else {
             o.update(repeating: 0, count: n)
             return
         }
         let w = weights?.baseAddress
-        if backend.resolved(.composition, lanes: n) == .blas {
+        if resolved == .blas {
             BLASRuntime.prepare()
             // Row-major K × N with lda = N, transposed: y (N) = Cᵀ · x (K).
             if let w {
-                cblas_dgemv(CblasRowMajor, CblasTrans, Int32(k), Int32(n), 1, c, Int32(n), w, 1, 0, o, 1)
+                BLAS.transposedMatrixVector(rows: k, columns: n, c, lda: n, w, o)
             } else {
                 withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { ones in
                     let x = ones.baseAddress!
                     x.initialize(repeating: 1, count: k)
-                    cblas_dgemv(CblasRowMajor, CblasTrans, Int32(k), Int32(n), 1, c, Int32(n), x, 1, 0, o, 1)
+                    BLAS.transposedMatrixVector(rows: k, columns: n, c, lda: n, x, o)
                 }
             }
         } else {

@@ -1,4 +1,3 @@
-import CBLAS
 
 /// Batch kernels over contiguous `Double` storage (structure of arrays: one buffer per
 /// component, one lane per animated scalar). None of them allocates per call; all check
@@ -22,20 +21,21 @@ extension Batch {
     ///     (contiguous halves on two cores). Off by default.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if `delta` or
     ///   `out` has a different count than `from`.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public static func interpolate(from: UnsafeBufferPointer<Double>, delta: UnsafeBufferPointer<Double>,
                                    progress: Double, into out: UnsafeMutableBufferPointer<Double>,
                                    backend: Backend = .automatic, parallel: Bool = false) throws {
         let n = from.count
         try requireCount(delta.count, n, "delta")
         try requireCount(out.count, n, "out")
+        let useBLAS = try backend.resolved(.sharedProgress, lanes: n) == .blas
         guard n > 0, let f = from.baseAddress, let d = delta.baseAddress, let o = out.baseAddress else { return }
-        let useBLAS = backend.resolved(.sharedProgress, lanes: n) == .blas
         if useBLAS { BLASRuntime.prepare() }
         BatchParallel.run(count: n, parallel: parallel) { r in
             let m = r.count, s = r.lowerBound
             if useBLAS {
-                cblas_dcopy(Int32(m), f + s, 1, o + s, 1)
-                cblas_daxpy(Int32(m), progress, d + s, 1, o + s, 1)
+                BLAS.copy(m, f + s, o + s)
+                BLAS.axpy(m, progress, d + s, o + s)
             } else {
                 sharedNative(f + s, d + s, progress, o + s, m)
             }
@@ -59,6 +59,7 @@ extension Batch {
     ///   - parallel: split large batches over the machine's cores. Off by default.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` on any count
     ///   different from `from.count`.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public static func interpolate(from: UnsafeBufferPointer<Double>, delta: UnsafeBufferPointer<Double>,
                                    progress: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
                                    backend: Backend = .automatic, parallel: Bool = false) throws {
@@ -66,15 +67,15 @@ extension Batch {
         try requireCount(delta.count, n, "delta")
         try requireCount(progress.count, n, "progress")
         try requireCount(out.count, n, "out")
+        let useBLAS = try backend.resolved(.perLaneProgress, lanes: n) == .blas
         guard n > 0, let f = from.baseAddress, let d = delta.baseAddress, let p = progress.baseAddress,
               let o = out.baseAddress else { return }
-        let useBLAS = backend.resolved(.perLaneProgress, lanes: n) == .blas
         if useBLAS { BLASRuntime.prepare() }
         BatchParallel.run(count: n, parallel: parallel) { r in
             let m = r.count, s = r.lowerBound
             if useBLAS {
-                cblas_dcopy(Int32(m), f + s, 1, o + s, 1)
-                cblas_dsbmv(CblasRowMajor, CblasUpper, Int32(m), 0, 1, p + s, 1, d + s, 1, 1, o + s, 1)
+                BLAS.copy(m, f + s, o + s)
+                BLAS.diagonalMultiplyAdd(m, p + s, d + s, o + s)
             } else {
                 perLaneNative(f + s, d + s, p + s, o + s, m)
             }

@@ -1,4 +1,3 @@
-import CBLAS
 
 /// Many scalar keyframe tracks that share one structure (the same key times and the same
 /// interpolation per segment), evaluated together through a shared polynomial basis.
@@ -15,7 +14,7 @@ import CBLAS
 ///   Hermite / Catmull-Rom ones all 4 terms; the kernel only reads the terms it needs.
 /// - The coefficients are stored as planes (one contiguous array per term and segment), i.e.
 ///   per segment a column-major `count × terms` matrix, so the batch is one matrix-vector
-///   product: native, a fused SIMD loop; BLAS, one `cblas_dgemv` (M = count, N = terms).
+///   product: native, a fused SIMD loop; BLAS, one `dgemv` (M = count, N = terms).
 ///
 /// Where BLAS does **not** map: ``evaluate(progress:into:)`` (each track at its own progress)
 /// gives every track its own segment and basis, which is a row-wise dot product with a
@@ -129,19 +128,22 @@ public final class KeyframeBatch {
     /// - Parameters:
     ///   - progress: unitless progress (see ``KeyframeTrack`` for values outside [0, 1]).
     ///   - output: `count` values.
-    ///   - backend: `.native` (fused loop), `.blas` (`cblas_dgemv`) or `.automatic`.
+    ///   - backend: `.native` (fused loop), `.blas` (`dgemv`) or `.automatic`.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if
-    ///   `output.count != count`; nothing is written then.
+    ///   `output.count != count`, ``BackendError/unavailable(_:)`` for `.blas` in a build
+    ///   without BLAS; nothing is written then.
     public func evaluate(at progress: Double, into output: UnsafeMutableBufferPointer<Double>,
                          backend: Backend = .automatic) throws {
         try requireCount(output.count, count, "output")
+        let resolved = try backend.resolved(.keyframes, lanes: count)
         guard count > 0, let o = output.baseAddress else { return }
         let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
         Self.evaluate(coefficients + block * 4 * count, stride: count, terms: terms, w: w,
-                      into: o, count: count, backend: backend)
+                      into: o, count: count, backend: resolved)
     }
 
-    /// `out = Σ_{k < terms} w^k · plane_k` over `count` lanes (planes `stride` apart).
+    /// `out = Σ_{k < terms} w^k · plane_k` over `count` lanes (planes `stride` apart);
+    /// `backend` is already resolved (`.native` or `.blas`).
     @inline(__always)
     static func evaluate(_ c: UnsafeMutablePointer<Double>, stride: Int, terms: Int, w: Double,
                          into o: UnsafeMutablePointer<Double>, count n: Int, backend: Backend) {
@@ -154,8 +156,7 @@ public final class KeyframeBatch {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { x in
                 let x = x.baseAddress!
                 x[0] = 1; x[1] = w; x[2] = w * w; x[3] = w * w * w
-                cblas_dgemv(CblasColMajor, CblasNoTrans, Int32(n), Int32(terms), 1,
-                            c, Int32(stride), x, 1, 0, o, 1)
+                BLAS.columnMajorMatrixVector(rows: n, columns: terms, c, lda: stride, x, o)
             }
             return
         }

@@ -1,4 +1,3 @@
-import CBLAS
 
 /// N springs that share one set of parameters, stepped exactly by their transition matrix.
 ///
@@ -134,11 +133,13 @@ public final class SpringGroup {
     ///   - backend: implementation; `.automatic` picks by measured speed.
     ///   - parallel: split large groups over the machine's cores. Off by default.
     /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public func step(over dt: Double, backend: Backend = .automatic, parallel: Bool = false) throws {
         let phi = try transition(over: dt)
         let n = count
+        let resolved = try backend.resolved(.springStep, lanes: n)
         guard n > 0 else { return }
-        if backend.resolved(.springStep, lanes: n) == .blas {
+        if resolved == .blas {
             BLASRuntime.prepare()
             let target: UnsafeMutablePointer<Double>
             if let spare { target = spare } else {
@@ -153,8 +154,8 @@ public final class SpringGroup {
                 BatchParallel.run(count: n, parallel: parallel) { r in
                     let s = r.lowerBound
                     // C (2 × m, ldc = stride) = Φ (2 × 2) · B (2 × m, ldb = stride).
-                    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, Int32(r.count), 2,
-                                1, matrix, 2, source + s, Int32(stride), 0, target + s, Int32(stride))
+                    BLAS.matrixProduct(m: 2, n: r.count, k: 2, matrix, lda: 2, source + s, ldb: stride,
+                                       target + s, ldc: stride)
                 }
             }
             spare = state

@@ -1,3 +1,5 @@
+import Kinetic
+
 /// Lays out and writes one ``SVGPlot`` as SVG text. Internal: ``SVGPlot/render()`` is the
 /// entry point.
 struct SVGPlotRenderer {

@@ -1,3 +1,5 @@
+import Kinetic
+
 extension CubicBezier {
     /// Creates a curve from text: a preset name or four control-point coordinates.
     ///

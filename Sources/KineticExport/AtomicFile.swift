@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Kinetic
 
 /// Writes a file atomically: the bytes go to a temporary file in the destination's own
 /// directory, which is flushed to disk (`fsync`) and then renamed over the destination

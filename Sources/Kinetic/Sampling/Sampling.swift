@@ -13,7 +13,7 @@ public let maximumSampleCount = 10_000_000
 /// - Returns: a table with columns `x`, `value` (eased progress) and `slope` (dy/dx; may be
 ///   ±infinity where the curve's tangent is vertical).
 /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` for a bad `count`.
-public func sample(_ curve: CubicBezier, count: Int) throws -> CSVTable {
+public func sample(_ curve: CubicBezier, count: Int) throws -> SampleTable {
     try sample(curve, at: evenlySpaced(count: count))
 }
 
@@ -26,11 +26,11 @@ public func sample(_ curve: CubicBezier, count: Int) throws -> CSVTable {
 /// - Returns: a table with columns `x`, `value` and `slope`, one row per element of `xs`, in
 ///   order.
 /// - Throws: ``ParameterError/notFinite(parameter:value:)`` naming the element (`x[3]`) for a
-///   NaN or infinite x, ``ExportError/tooManyRows(rows:limit:)`` for too many.
-public func sample(_ curve: CubicBezier, at xs: [Double]) throws -> CSVTable {
+///   NaN or infinite x, ``SamplingError/tooManyRows(rows:limit:)`` for too many.
+public func sample(_ curve: CubicBezier, at xs: [Double]) throws -> SampleTable {
     try checkFinite(xs)
     let values = curve.values(at: xs)
-    var table = try CSVTable(columns: ["x", "value", "slope"])
+    var table = try SampleTable(columns: ["x", "value", "slope"])
     table.reserveCapacity(rows: xs.count)
     for i in xs.indices {
         table.appendUnchecked(xs[i], values[i], curve.slope(at: xs[i]))
@@ -45,7 +45,7 @@ public func sample(_ curve: CubicBezier, at xs: [Double]) throws -> CSVTable {
 ///   - count: the number of rows, in [2, ``maximumSampleCount``].
 /// - Returns: a table with columns `x` and `value`.
 /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` for a bad `count`.
-public func sample(_ curve: some TimingCurve, count: Int) throws -> CSVTable {
+public func sample(_ curve: some TimingCurve, count: Int) throws -> SampleTable {
     try sample(curve, at: evenlySpaced(count: count))
 }
 
@@ -53,10 +53,10 @@ public func sample(_ curve: some TimingCurve, count: Int) throws -> CSVTable {
 ///
 /// - Returns: a table with columns `x` and `value`, one row per element of `xs`.
 /// - Throws: ``ParameterError/notFinite(parameter:value:)`` naming the element for a NaN or
-///   infinite x, ``ExportError/tooManyRows(rows:limit:)`` for too many.
-public func sample(_ curve: some TimingCurve, at xs: [Double]) throws -> CSVTable {
+///   infinite x, ``SamplingError/tooManyRows(rows:limit:)`` for too many.
+public func sample(_ curve: some TimingCurve, at xs: [Double]) throws -> SampleTable {
     try checkFinite(xs)
-    var table = try CSVTable(columns: ["x", "value"])
+    var table = try SampleTable(columns: ["x", "value"])
     table.reserveCapacity(rows: xs.count)
     for x in xs { table.appendUnchecked(x, curve.value(at: x)) }
     return table
@@ -77,27 +77,27 @@ public func sample(_ curve: some TimingCurve, at xs: [Double]) throws -> CSVTabl
 /// - Returns: a table with columns `time` (seconds), `value` (fraction of the move) and
 ///   `velocity` (move distances per second).
 /// - Throws: ``ParameterError`` for a bad `initialVelocity`, `rate` or `epsilon`;
-///   ``ExportError/neverSettles(spring:)`` for an undamped spring;
-///   ``ExportError/tooManyRows(rows:limit:)`` when T × rate exceeds ``maximumSampleCount``.
+///   ``SamplingError/neverSettles(spring:)`` for an undamped spring;
+///   ``SamplingError/tooManyRows(rows:limit:)`` when T × rate exceeds ``maximumSampleCount``.
 public func sample(_ spring: Spring, initialVelocity: Double = 0, rate: Double,
-                   epsilon: Double = Spring.defaultEpsilon) throws -> CSVTable {
+                   epsilon: Double = Spring.defaultEpsilon) throws -> SampleTable {
     try ParameterError.requireFinite(initialVelocity, "initialVelocity")
     try ParameterError.requirePositive(rate, "rate")
     try ParameterError.requirePositive(epsilon, "epsilon")
     guard epsilon < 1 else { throw ParameterError.outOfRange(parameter: "epsilon", value: epsilon, expected: "(0, 1)") }
     let end = spring.settlingDuration(initialVelocity: initialVelocity, epsilon: epsilon)
-    guard end.isFinite else { throw ExportError.neverSettles(spring: spring.description) }
+    guard end.isFinite else { throw SamplingError.neverSettles(spring: spring.description) }
     let estimate = end * rate
     // The regular rows number about ⌈T·rate⌉, plus the final row at T.
     guard estimate + 2 <= Double(maximumSampleCount) else {
-        throw ExportError.tooManyRows(rows: (estimate + 1).rounded(.up), limit: maximumSampleCount)
+        throw SamplingError.tooManyRows(rows: (estimate + 1).rounded(.up), limit: maximumSampleCount)
     }
     // n = the number of i ≥ 0 with i / rate < T.
     var n = Int(estimate.rounded(.up))
     while n > 0 && Double(n - 1) / rate >= end { n -= 1 }
     while Double(n) / rate < end { n += 1 }
 
-    var table = try CSVTable(columns: ["time", "value", "velocity"])
+    var table = try SampleTable(columns: ["time", "value", "velocity"])
     table.reserveCapacity(rows: n + 1)
     func appendRow(_ t: Double) {
         table.appendUnchecked(t, spring.value(at: t, initialVelocity: initialVelocity),
@@ -119,7 +119,7 @@ private func evenlySpaced(count: Int) throws(ParameterError) -> [Double] {
 
 private func checkFinite(_ xs: [Double]) throws {
     guard xs.count <= maximumSampleCount else {
-        throw ExportError.tooManyRows(rows: Double(xs.count), limit: maximumSampleCount)
+        throw SamplingError.tooManyRows(rows: Double(xs.count), limit: maximumSampleCount)
     }
     try ParameterError.requireAllFinite(xs, "x")
 }

@@ -1,3 +1,5 @@
+import Kinetic
+
 /// The error ``SVGPlot`` and ``PlotAxisTicks`` throw for data or settings they cannot draw.
 ///
 /// Each case names the series or setting and the bad value, so the message reads like

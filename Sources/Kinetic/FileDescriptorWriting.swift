@@ -9,7 +9,7 @@ import Darwin
 ///
 /// - Returns: `nil` when everything was written, otherwise the `errno` of the failing
 ///   `write` (nothing after the failure is written).
-public func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: Int32) -> Int32? {
+package func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: Int32) -> Int32? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {

@@ -59,6 +59,7 @@ enum BatchCalibration {
         case .springStep: return .max
         case .composition: return .max
         case .bake: return .max
+        case .keyframes: return .max
         }
     }
 

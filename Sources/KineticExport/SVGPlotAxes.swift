@@ -1,3 +1,5 @@
+import Kinetic
+
 /// "Nice" axis ticks: evenly spaced values whose step is 1, 2 or 5 times a power of ten,
 /// covering a data range, with exact decimal labels.
 ///

@@ -3,9 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Kinetic
 
-/// The error Kinetic's export layer throws for file-system failures and for exports that
-/// would be unreasonably large.
+/// The error Kinetic's export layer throws for file-system failures.
 ///
 /// File-system cases name the operation, the path and the operating system's error code,
 /// so the message reads like
@@ -31,13 +31,6 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The operating system refused `operation` on `path`; `code` is the `errno` value.
     case io(operation: Operation, path: String, code: Int32)
-    /// An export would produce `rows` rows (possibly `.infinity`), more than `limit`.
-    case tooManyRows(rows: Double, limit: Int)
-    /// A spring export was asked for a spring that never settles (an undamped spring), so
-    /// it has no end time.
-    case neverSettles(spring: String)
-    /// A table column name is empty or contains a comma, a double quote or a line break.
-    case invalidColumnName(String)
 
     /// The path the error is about, for file-system errors.
     public var path: String? {
@@ -49,13 +42,6 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .io(let operation, let path, let code):
             return "cannot \(operation.rawValue) '\(path)': \(Self.systemMessage(code)) (errno \(code))"
-        case .tooManyRows(let rows, let limit):
-            let count = rows < 1e18 ? String(Int(rows)) : rows.isFinite ? String(rows) : "unboundedly many"
-            return "the export would have \(count) rows, more than the limit of \(limit); lower the count or rate"
-        case .neverSettles(let spring):
-            return "\(spring) never settles (it has no damping), so it has no end time to sample to"
-        case .invalidColumnName(let name):
-            return "column name '\(name)' must be non-empty and contain no comma, quote or line break"
         }
     }
 

@@ -1,4 +1,7 @@
-/// A table of `Double` values with named columns, written and read as CSV.
+import Kinetic
+
+/// A table of `Double` values with named columns, written and read as CSV: Kinetic's
+/// ``SampleTable`` under the name the export layer has always used.
 ///
 /// The CSV form is a header line of column names followed by one line per row, fields
 /// separated by `,`, every line ended by `\n` (including the last). Numbers are written in
@@ -6,121 +9,14 @@
 /// process locale and reads back **bit for bit**, including `-0.0`, subnormals such as
 /// `5e-324` and `1.7976931348623157e308`.
 ///
-/// Non-finite values are written as `inf`, `-inf` and `nan` — the spellings Python's
+/// Non-finite values are written as `inf`, `-inf` and `nan`, the spellings Python's
 /// `float()`, NumPy and pandas read. Every NaN is written as `nan`: its sign and payload are
 /// not preserved (it reads back as the default quiet NaN).
-///
-/// Storage is one contiguous row-major array, so a table of millions of rows is one
-/// allocation, not one per row.
-public struct CSVTable: Sendable, Hashable {
-    /// The column names, in order.
-    public let columns: [String]
-    /// All values, row-major: row `r`, column `c` is `values[r * columns.count + c]`.
-    public private(set) var values: [Double]
-
-    /// Creates an empty table with the given column names.
-    ///
-    /// - Throws: ``ExportError/invalidColumnName(_:)`` when a name is empty or contains a
-    ///   comma, a double quote, `\r` or `\n` (the header is written unquoted), and
-    ///   ``ParameterError/outOfRange(parameter:value:expected:)`` for zero columns.
-    public init(columns: [String]) throws {
-        guard !columns.isEmpty else {
-            throw ParameterError.outOfRange(parameter: "columns.count", value: 0, expected: "[1, ∞)")
-        }
-        for name in columns where !Self.isValidColumnName(name) {
-            throw ExportError.invalidColumnName(name)
-        }
-        self.columns = columns
-        self.values = []
-    }
-
-    /// Creates a table from column names and rows.
-    ///
-    /// - Throws: as ``init(columns:)``, and ``ParameterError/countMismatch(parameter:expected:actual:)``
-    ///   when a row's length differs from the number of columns.
-    public init(columns: [String], rows: [[Double]]) throws {
-        try self.init(columns: columns)
-        values.reserveCapacity(rows.count * columns.count)
-        for row in rows { try append(row: row) }
-    }
-
-    /// Creates a table from column names and row-major values.
-    ///
-    /// - Throws: as ``init(columns:)``, and ``ParameterError/countMismatch(parameter:expected:actual:)``
-    ///   when `values.count` is not a multiple of the number of columns.
-    public init(columns: [String], values: [Double]) throws {
-        try self.init(columns: columns)
-        guard values.count % columns.count == 0 else {
-            let expected = (values.count / columns.count + 1) * columns.count
-            throw ParameterError.countMismatch(parameter: "values", expected: expected, actual: values.count)
-        }
-        self.values = values
-    }
-
-    /// The number of rows (not counting the header).
-    public var rowCount: Int { values.count / columns.count }
-
-    /// The value in row `row`, column `column` (both 0-based).
-    public subscript(row: Int, column: Int) -> Double {
-        precondition(column >= 0 && column < columns.count, "column index out of range")
-        return values[row * columns.count + column]
-    }
-
-    /// Row `index` (0-based).
-    public func row(_ index: Int) -> ArraySlice<Double> {
-        let start = index * columns.count
-        return values[start..<(start + columns.count)]
-    }
-
-    /// Every row, as arrays.
-    public var rows: [[Double]] {
-        (0..<rowCount).map { Array(row($0)) }
-    }
-
-    /// The values of the column called `name`, top to bottom, or `nil` if there is none.
-    public func column(named name: String) -> [Double]? {
-        guard let c = columns.firstIndex(of: name) else { return nil }
-        return stride(from: c, to: values.count, by: columns.count).map { values[$0] }
-    }
-
-    /// Appends a row.
-    /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` when
-    ///   `row.count` differs from the number of columns; the table is unchanged then.
-    public mutating func append(row: [Double]) throws(ParameterError) {
-        guard row.count == columns.count else {
-            throw .countMismatch(parameter: "row", expected: columns.count, actual: row.count)
-        }
-        values.append(contentsOf: row)
-    }
-
-    /// Appends a two-column row without checking the width (internal fast path).
-    mutating func appendUnchecked(_ a: Double, _ b: Double) {
-        assert(columns.count == 2)
-        values.append(a)
-        values.append(b)
-    }
-
-    /// Appends a three-column row without checking the width (internal fast path).
-    mutating func appendUnchecked(_ a: Double, _ b: Double, _ c: Double) {
-        assert(columns.count == 3)
-        values.append(a)
-        values.append(b)
-        values.append(c)
-    }
-
-    /// Reserves storage for `rowCount` rows in total.
-    public mutating func reserveCapacity(rows rowCount: Int) {
-        values.reserveCapacity(rowCount * columns.count)
-    }
-
-    static func isValidColumnName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-    }
-}
+public typealias CSVTable = SampleTable
 
 // MARK: - Writing
 
-extension CSVTable {
+extension SampleTable {
     /// The CSV spelling of one number: `Double.description` (shortest round-trip form,
     /// locale-independent), except that every NaN is written `nan`.
     ///
@@ -175,7 +71,7 @@ extension CSVTable {
 
 // MARK: - Reading
 
-extension CSVTable {
+extension SampleTable {
     /// Parses CSV text written by ``write(to:)`` (or any CSV with a header line and numeric
     /// fields).
     ///
@@ -185,7 +81,7 @@ extension CSVTable {
     /// accepted.
     ///
     /// - Parameter source: the name used in error messages, e.g. the file name.
-    /// - Throws: ``InputError`` naming the line, or ``ExportError/invalidColumnName(_:)``.
+    /// - Throws: ``InputError`` naming the line, or ``SamplingError/invalidColumnName(_:)``.
     public init(parsing text: String, source: String = "<input>") throws {
         var header: [String]?
         var values: [Double] = []

@@ -1,3 +1,5 @@
+import Kinetic
+
 // The JSON tree behind KeyframeDescription's reading and writing: a plain JSON value
 // decoded by Foundation's JSONDecoder, and a reader whose errors name JSON paths.
 
@@ -64,25 +66,7 @@ enum JSONValue: Codable, Hashable, Sendable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return value.description
-        case .string(let value):
-            var result = "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        result.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return result + "\""
+        case .string(let value): return jsonQuoted(value)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .object(let object):
             return "{" + object.keys.sorted().map { "\(JSONValue.string($0).text): \(object[$0]!.text)" }.joined(separator: ", ") + "}"

@@ -1,5 +1,3 @@
-import CBLAS
-
 /// Kinetic's control over the OpenBLAS runtime used by the `.blas` batch backend.
 ///
 /// OpenBLAS starts as many worker threads as the machine has cores and uses them inside
@@ -14,14 +12,21 @@ import CBLAS
 /// Note that the OpenBLAS thread count is process-wide: it also applies to any other
 /// code in the process that uses OpenBLAS. Call ``setThreadCount(_:)`` after Kinetic's first
 /// BLAS use to override it.
+///
+/// In a build without a BLAS backend (see ``Backend``), ``isAvailable`` is `false`,
+/// ``threadCount`` is 0 and ``setThreadCount(_:)`` throws.
 public enum BLASRuntime {
     /// The OpenBLAS thread count Kinetic sets at its first BLAS use: 1.
     public static let defaultThreadCount = 1
 
+    /// Whether this build of Kinetic has a BLAS backend (the same as
+    /// `Backend.blas.isAvailable`).
+    public static var isAvailable: Bool { BLAS.isBuiltIn }
+
     /// Runs the one-time set-up exactly once (Swift runs global/static `let` initialisers
     /// once, thread-safely).
     private static let configured: Bool = {
-        openblas_set_num_threads(Int32(defaultThreadCount))
+        BLAS.setThreadCount(defaultThreadCount)
         return true
     }()
 
@@ -32,20 +37,24 @@ public enum BLASRuntime {
         _ = configured
     }
 
-    /// The number of threads OpenBLAS currently uses per call (after Kinetic's set-up).
+    /// The number of threads OpenBLAS currently uses per call (after Kinetic's set-up); 0 in
+    /// a build without a BLAS backend.
     public static var threadCount: Int {
+        guard isAvailable else { return 0 }
         prepare()
-        return Int(openblas_get_num_threads())
+        return BLAS.threadCount
     }
 
     /// Sets the number of threads OpenBLAS uses per call, process-wide.
     /// - Parameter count: threads, ≥ 1.
-    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` if `count < 1`.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` if `count < 1`;
+    ///   ``BackendError/unavailable(_:)`` in a build without a BLAS backend.
     public static func setThreadCount(_ count: Int) throws {
         guard count >= 1 else {
             throw ParameterError.outOfRange(parameter: "count", value: Double(count), expected: "[1, ∞)")
         }
+        guard isAvailable else { throw BackendError.unavailable(.blas) }
         prepare()
-        openblas_set_num_threads(Int32(clamping: count))
+        BLAS.setThreadCount(count)
     }
 }

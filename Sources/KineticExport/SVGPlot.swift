@@ -1,3 +1,5 @@
+import Kinetic
+
 /// A line chart of one or more series, rendered to a standalone SVG document with no
 /// dependency: title, axes with "nice" ticks (steps of 1, 2 or 5 × 10ⁿ, see
 /// ``PlotAxisTicks``), gridlines, tick labels, axis labels, a legend and one distinct colour

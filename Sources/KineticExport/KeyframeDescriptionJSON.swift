@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Kinetic
 
 // Reading and writing ``KeyframeDescription`` as JSON. The JSON text is parsed by
 // Foundation's `JSONDecoder` into a plain JSON tree, which is then read field by field so
@@ -198,9 +199,3 @@ func interpolationJSON(_ interpolation: KeyframeInterpolation) -> JSONValue {
     case .eased(let curve): return curveJSON(curve)
     }
 }
-
-func curveJSONText(_ curve: CubicBezier) -> String { curveJSON(curve).text }
-func interpolationJSONText(_ interpolation: KeyframeInterpolation) -> String { interpolationJSON(interpolation).text }
-
-/// `text` as a JSON string literal.
-func jsonQuoted(_ text: String) -> String { JSONValue.string(text).text }

@@ -23,9 +23,9 @@
 ///   `time,opacity,position.x,position.y`.
 /// - Throws: ``KeyframeDescriptionError`` for an invalid description (see
 ///   ``KeyframeDescription/validate()``), ``ParameterError`` for a bad `rate`,
-///   ``ExportError/tooManyRows(rows:limit:)`` when duration · rate exceeds
+///   ``SamplingError/tooManyRows(rows:limit:)`` when duration · rate exceeds
 ///   ``maximumSampleCount``.
-public func bake(_ description: KeyframeDescription, rate: Double) throws -> CSVTable {
+public func bake(_ description: KeyframeDescription, rate: Double) throws -> SampleTable {
     let tracks = try description.makeTracks()
     let times = try frameTimes(duration: description.duration, rate: rate)
     let progress = times.map { t -> Double in
@@ -41,7 +41,7 @@ public func bake(_ description: KeyframeDescription, rate: Double) throws -> CSV
         track.fill(progress: progress, into: &values, width: width, column: column)
         column += track.componentCount
     }
-    return try CSVTable(columns: columns, values: values)
+    return try SampleTable(columns: columns, values: values)
 }
 
 /// The frame times of a bake: i / rate for every i ≥ 0 with i / rate < duration, then the
@@ -51,7 +51,7 @@ func frameTimes(duration: Double, rate: Double) throws -> [Double] {
     try ParameterError.requirePositive(rate, "rate")
     let estimate = duration * rate
     guard estimate + 2 <= Double(maximumSampleCount) else {
-        throw ExportError.tooManyRows(rows: (estimate + 2).rounded(.down), limit: maximumSampleCount)
+        throw SamplingError.tooManyRows(rows: (estimate + 2).rounded(.down), limit: maximumSampleCount)
     }
     // n = the number of i ≥ 0 with i / rate < duration.
     var n = Int(estimate.rounded(.up))
@@ -88,7 +88,7 @@ extension KeyframeDescription {
         var tracks: [AnyBakeTrack] = []
         for (index, property) in properties.enumerated() {
             let path = "properties[\(index)]"
-            for column in property.columnNames where !CSVTable.isValidColumnName(column) || !seen.insert(column).inserted {
+            for column in property.columnNames where !SampleTable.isValidColumnName(column) || !seen.insert(column).inserted {
                 throw KeyframeDescriptionError(
                     path: path + ".name",
                     reason: .invalidValue(
@@ -188,7 +188,7 @@ extension KeyframeProperty {
         switch error {
         case .notFinite(_, let value):
             return KeyframeDescriptionError(
-                path: fullPath, reason: .invalidValue(value: CSVTable.format(value), expected: "a finite number"))
+                path: fullPath, reason: .invalidValue(value: value.isNaN ? "nan" : value.description, expected: "a finite number"))
         case .outOfRange(_, let value, let expected):
             return KeyframeDescriptionError(path: fullPath, reason: .invalidValue(value: value.description, expected: expected))
         case .countMismatch(_, let expected, let actual):
