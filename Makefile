@@ -1,9 +1,14 @@
 # Kinetic — set-up, demo, tests and benchmarks.
 #
-#   make demo    install what is missing, build, run the demo (the main job)
-#   make test    install what is missing, build, run every test
-#   make bench   run the benchmark suites (package-benchmark)
-#   make deps    only install what is missing (apt-get; sudo only when not root)
+#   make demo         install what is missing, build, run the demo (the main job)
+#   make test         install what is missing, build, run every test
+#   make test-noblas  the same without BLAS (default traits disabled), and check with ldd
+#                     that nothing built links libopenblas
+#   make bench        run the benchmark suites (package-benchmark)
+#   make deps         only install what is missing (apt-get; sudo only when not root)
+#
+# BLAS=off (what test-noblas sets) builds Kinetic without its OpenBLAS trait, in its own build
+# folder (.build-noblas), as Apple platforms build it: no libopenblas-dev is needed then.
 
 SWIFT      ?= swift
 CONFIG     ?= release
@@ -12,12 +17,22 @@ DATA       ?= notebooks-data
 # duration is set in code (about 1 s per benchmark).
 BENCH_ARGS ?=
 
-# Debian packages the build needs, and a command that tells whether each is present.
+BLAS       ?= on
+ifeq ($(BLAS),off)
+# Debian packages the build needs (pkg-config reads the installed kinetic.pc in test-c).
+APT_PACKAGES := pkg-config
+# Every swift command of this configuration: no default traits, its own build folder.
+SWIFTPM_FLAGS ?= --disable-default-traits --scratch-path .build-noblas
+EXPECT_BLAS := 0
+else
 APT_PACKAGES := libopenblas-dev pkg-config
+SWIFTPM_FLAGS ?=
+EXPECT_BLAS := 1
+endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build demo test bench bench-ci clean
+.PHONY: all deps build demo test test-noblas check-no-openblas bench bench-ci clean set-version
 
 all: build
 
@@ -33,20 +48,49 @@ deps:
 	else \
 	  echo "deps: all present ($(APT_PACKAGES))"; \
 	fi
-	@pkg-config --exists openblas || { echo "deps: pkg-config cannot find openblas after install" >&2; exit 1; }
+	@[ "$(BLAS)" = off ] || pkg-config --exists openblas || \
+	  { echo "deps: pkg-config cannot find openblas after install" >&2; exit 1; }
 
 build: deps
-	$(SWIFT) build -c $(CONFIG) --product kinetic
+	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --product kinetic
 
 demo: build
-	$(SWIFT) run -c $(CONFIG) --skip-build kinetic demo --output-dir $(DATA)
-	$(SWIFT) run -c $(CONFIG) --skip-build kinetic export $(DATA)
+	$(SWIFT) run -c $(CONFIG) $(SWIFTPM_FLAGS) --skip-build kinetic demo --output-dir $(DATA)
+	$(SWIFT) run -c $(CONFIG) $(SWIFTPM_FLAGS) --skip-build kinetic export $(DATA)
 
 test: deps plot-deps
-	$(SWIFT) build -c $(CONFIG) --build-tests
-	$(SWIFT) test -c $(CONFIG) --skip-build --disable-swift-testing
+	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --build-tests
+	KINETIC_EXPECT_BLAS=$(EXPECT_BLAS) $(SWIFT) test -c $(CONFIG) $(SWIFTPM_FLAGS) --skip-build --disable-swift-testing
 	$(MAKE) test-c
 	$(MAKE) test-bench-check
+	@if [ "$(BLAS)" = off ]; then $(MAKE) check-no-openblas; fi
+
+# Kinetic without BLAS (the configuration of Apple platforms), tested in full on this machine.
+test-noblas:
+	$(MAKE) test BLAS=off
+
+# Fails when any library, executable or test bundle of the no-BLAS build links libopenblas.
+check-no-openblas:
+	@bin=$$($(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --show-bin-path) && \
+	files=$$(find "$$bin" -maxdepth 1 -type f \( -name '*.so' -o -name '*.xctest' -o -name kinetic \) | sort) && \
+	files="$$files $(C_TEST_DIR)/lib/libKineticC.so $(C_TEST_DIR)/kinetic_test" && \
+	[ -n "$$files" ] && status=0 && \
+	for f in $$files; do \
+	  echo "ldd $$f:"; ldd "$$f" | sed 's/^/    /'; \
+	  if ldd "$$f" | grep -q openblas; then echo "check-no-openblas: $$f links libopenblas" >&2; status=1; fi; \
+	done; \
+	[ $$status = 0 ] && echo "check-no-openblas: nothing in the no-BLAS build links libopenblas"
+
+# Sets the version in its one place (Sources/Kinetic/Version.swift) and mirrors it into the C
+# header's KN_VERSION_ macros, e.g. `make set-version V=0.3.0`. The tests fail on a mismatch.
+set-version:
+	@echo "$(V)" | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+$$' || { echo "set-version: give V=major.minor.patch" >&2; exit 2; }
+	@set -- $$(echo "$(V)" | tr . ' '); \
+	sed -i -E "s/(static let major = )[0-9]+/\1$$1/; s/(static let minor = )[0-9]+/\1$$2/; s/(static let patch = )[0-9]+/\1$$3/" \
+	  Sources/Kinetic/Version.swift && \
+	sed -i -E "s/^(#define KN_VERSION_MAJOR )[0-9]+/\1$$1/; s/^(#define KN_VERSION_MINOR )[0-9]+/\1$$2/; s/^(#define KN_VERSION_PATCH )[0-9]+/\1$$3/" \
+	  Sources/KineticC/include/kinetic.h && \
+	echo "set-version: $(V) (add its section to CHANGELOG.md)"
 
 bench: deps
 	$(SWIFT) package --disable-sandbox benchmark $(BENCH_ARGS)
@@ -96,12 +140,11 @@ clean:
 .PHONY: install test-c
 
 PREFIX        ?= /usr/local
-# Extra `swift build` flags for the recipes below only (e.g. --scratch-path DIR).
-SWIFTPM_FLAGS ?=
 CC            ?= cc
-KINETIC_VERSION := $(shell awk '/^\#define KN_VERSION_(MAJOR|MINOR|PATCH) /{v = v s $$3; s = "."} END {print v}' Sources/KineticC/include/kinetic.h)
+# The version, from its one place (Sources/Kinetic/Version.swift).
+KINETIC_VERSION := $(shell awk '/static let (major|minor|patch) = /{v = v s $$NF; s = "."} END {print v}' Sources/Kinetic/Version.swift)
 SWIFT_RUNTIME_DIR ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); echo "$$(dirname "$$d")/lib/swift/linux")
-C_TEST_DIR    := $(CURDIR)/.build-install
+C_TEST_DIR    := $(CURDIR)/.build-install$(if $(filter off,$(BLAS)),-noblas)
 # The reference values: the Swift API's, printed bit-exactly by the CLI.
 C_TEST_CURVE  := 0.34,1.56,0.64,1
 C_TEST_SPRING := --damping-ratio 0.5 --response 0.4 --velocity 2 --rate 240
@@ -137,7 +180,8 @@ test-c: deps
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -o $(C_TEST_DIR)/kinetic_test \
 	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
 	  $$(pkg-config --cflags --libs kinetic) -lm
-	$(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
+	PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
+	  $(C_TEST_DIR)/reference/spring.csv "$$(PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig pkg-config --modversion kinetic)"
 	python3 Tests/KineticCTests/kinetic_ctypes.py $(C_TEST_DIR)/lib/libKineticC.so \
 	  $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
 

@@ -119,14 +119,7 @@ private struct StaticCStrings: @unchecked Sendable {
 private let staticStrings = StaticCStrings(
     messages: Status.allCases.map { strdup($0.message)! },
     unknown: strdup("unknown status")!,
-    version: strdup("\(KineticVersion.major).\(KineticVersion.minor).\(KineticVersion.patch)")!)
-
-/// The library version reported by `kn_version` (kept equal to the KN_VERSION_ macros).
-enum KineticVersion {
-    static let major: Int32 = 0
-    static let minor: Int32 = 1
-    static let patch: Int32 = 0
-}
+    version: strdup(KineticVersion.string)!)
 
 // MARK: - Exports
 
@@ -158,9 +151,9 @@ public func kn_version(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMut
         if major == nil && minor == nil && patch == nil {
             throw InterfaceError(status: .nullArgument, message: "major, minor and patch are all NULL")
         }
-        major?.pointee = KineticVersion.major
-        minor?.pointee = KineticVersion.minor
-        patch?.pointee = KineticVersion.patch
+        major?.pointee = Int32(KineticVersion.major)
+        minor?.pointee = Int32(KineticVersion.minor)
+        patch?.pointee = Int32(KineticVersion.patch)
     }
 }
 

@@ -13,6 +13,7 @@ struct KineticCommand: ParsableCommand {
             Numbers are written in Swift's shortest round-trip form and read back bit for bit; \
             non-finite values are written nan, inf and -inf.
             """,
+        version: Kinetic.version,
         subcommands: [SampleCommand.self, DemoCommand.self, BakeCommand.self, PlotCommand.self, ExportCommand.self]
     )
 

@@ -361,11 +361,15 @@ static void test_spring(const char *csv) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s BEZIER_CSV SPRING_CSV\n", argv[0]);
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: %s BEZIER_CSV SPRING_CSV [PKG_CONFIG_VERSION]\n", argv[0]);
         return 2;
     }
     test_status_and_version();
+    if (argc == 4) {
+        /* kinetic.pc's Version (pkg-config --modversion kinetic) is the library's. */
+        CHECK(strcmp(argv[3], kn_version_string()) == 0);
+    }
     test_bezier(argv[1]);
     test_spring(argv[2]);
     test_store();

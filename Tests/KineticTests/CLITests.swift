@@ -110,6 +110,13 @@ final class CLITests: XCTestCase {
 
     // MARK: - Bezier
 
+    func testVersionOptionPrintsTheLibraryVersion() throws {
+        let result = try run(["--version"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, Kinetic.version + "\n")
+        XCTAssertEqual(result.stderr, "")
+    }
+
     func testSampleBezierWritesCSVToStandardOutput() throws {
         let result = try run(["sample", "bezier", "0.25,0.1,0.25,1", "--count", "101"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -42,7 +42,7 @@ extern "C" {
 /* ---------------------------------------------------------------- status and version */
 
 #define KN_VERSION_MAJOR 0
-#define KN_VERSION_MINOR 1
+#define KN_VERSION_MINOR 2
 #define KN_VERSION_PATCH 0
 
 /* A status code: KN_OK or one of the KN_ERR_ values below. */
@@ -79,7 +79,7 @@ kn_status kn_last_error_message(char *buffer, size_t capacity, size_t *length);
  * was built with). Any of the pointers may be NULL; fails only if all three are NULL. */
 kn_status kn_version(int32_t *major, int32_t *minor, int32_t *patch);
 
-/* The version as a static string, e.g. "0.1.0". Cannot fail (a constant). */
+/* The version as a static string, e.g. "0.2.0". Cannot fail (a constant). */
 const char *kn_version_string(void);
 
 /* ---------------------------------------------------------------- cubic-bezier curves */
