@@ -92,8 +92,11 @@ set-version:
 	  Sources/KineticC/include/kinetic.h && \
 	echo "set-version: $(V) (add its section to CHANGELOG.md)"
 
+# The suites are a package of their own (Benchmarks/Package.swift), so that depending on
+# Kinetic resolves no benchmark dependency; it depends on this one by path.
+BENCH_PACKAGE = $(SWIFT) package --package-path Benchmarks
 bench: deps
-	$(SWIFT) package --disable-sandbox benchmark $(BENCH_ARGS)
+	$(BENCH_PACKAGE) --disable-sandbox benchmark $(BENCH_ARGS)
 
 # A short run of every suite, for CI: about a second each. The text report is kept in
 # $(BENCH_REPORT) and checked by .ci/check-benchmarks.py against Benchmarks/thresholds.csv
@@ -110,7 +113,7 @@ BENCH_CHECK = python3 .ci/check-benchmarks.py $(BENCH_REPORT) --thresholds Bench
 bench-ci: deps
 	@mkdir -p $(dir $(BENCH_REPORT))
 	@rm -f $(BENCH_REPORT).failed $(BENCH_REPORT).retry
-	{ $(SWIFT) package $(SWIFTPM_FLAGS) --disable-sandbox benchmark --no-progress $(BENCH_ARGS); \
+	{ $(BENCH_PACKAGE) $(SWIFTPM_FLAGS) --disable-sandbox benchmark --no-progress $(BENCH_ARGS); \
 	  echo $$? > $(BENCH_REPORT).rc; } | tee $(BENCH_REPORT)
 	@rc=$$(cat $(BENCH_REPORT).rc); rm -f $(BENCH_REPORT).rc; \
 	  [ "$$rc" = 0 ] || { echo "bench-ci: the benchmark run failed (exit $$rc)" >&2; exit $$rc; }

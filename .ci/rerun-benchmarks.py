@@ -5,7 +5,8 @@ Usage:
     rerun-benchmarks.py NAMES.txt REPORT_OUT.txt [SWIFTPM_FLAG ...]
 
 NAMES.txt: one full benchmark name per line (check-benchmarks.py --failed-out writes it).
-Runs `$SWIFT package [SWIFTPM_FLAG ...] --disable-sandbox benchmark --no-progress` with one
+Runs `$SWIFT package --package-path Benchmarks [SWIFTPM_FLAG ...] --disable-sandbox benchmark
+--no-progress` (the benchmark package beside this folder, from any working directory) with one
 --filter per name (the name with every regular-expression metacharacter escaped, so it matches
 that benchmark only), prints the output and writes it to REPORT_OUT.txt. Exits with the
 benchmark run's status (2 when NAMES.txt holds no name). Standard library only.
@@ -15,6 +16,8 @@ import subprocess
 import sys
 
 METACHARACTERS = set("\\^$.|?*+()[]{}")
+# The benchmark package (Benchmarks/Package.swift), which depends on the root package by path.
+BENCHMARK_PACKAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Benchmarks")
 
 
 def escaped(name):
@@ -31,7 +34,8 @@ def main(argv):
     if not names:
         print("rerun-benchmarks: no benchmark names to run", file=sys.stderr)
         return 2
-    command = [os.environ.get("SWIFT", "swift"), "package", *argv[2:], "--disable-sandbox", "benchmark", "--no-progress"]
+    command = [os.environ.get("SWIFT", "swift"), "package", "--package-path", os.path.normpath(BENCHMARK_PACKAGE),
+               *argv[2:], "--disable-sandbox", "benchmark", "--no-progress"]
     for name in names:
         command += ["--filter", escaped(name)]
     run = subprocess.run(command, capture_output=True, text=True)

@@ -66,6 +66,11 @@ let opsPerIteration = 1000
 let inputCount = 65_536
 
 let benchmarks: @Sendable () -> Void = {
+    #if os(Linux)
+    // The BLAS-against-native benchmarks run `.blas`: Benchmarks/Package.swift enables Kinetic's
+    // OpenBLAS trait for them.
+    precondition(BLASRuntime.isAvailable, "this Kinetic build has no BLAS backend (OpenBLAS trait off)")
+    #endif
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput],
         timeUnits: .nanoseconds,
