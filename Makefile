@@ -130,7 +130,7 @@ test-bench-check:
 	python3 Tests/BenchmarkCheckTests/test_check_benchmarks.py
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-noblas .build-install .build-install-noblas .build-docs Benchmarks/.build
 
 # ---- The C interface (Sources/KineticC): install, and its tests from C and Python ----
 #
