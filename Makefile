@@ -201,3 +201,57 @@ plot-deps:
 	  python3 -m pip install --quiet --retries 1 --timeout 20 matplotlib || \
 	    echo "plot-deps: note: could not install matplotlib (PyPI unreachable, or pip refused); the plot.py test will be skipped"; \
 	fi
+
+# ---- Documentation (DocC): the Kinetic, KineticExport and KineticUI catalogs ----
+#
+#   make docs    .build/docs/<Module>.doccarchive for Kinetic, KineticExport and KineticUI,
+#                static sites to be served at /<Module>/ (--hosting-base-path <Module>)
+#
+# Offline, with the toolchain's own docc (no swift-docc-plugin). The symbol graphs come from
+# `swift package dump-symbol-graph` over the CONFIG (release) build, so after `make build`
+# little is compiled. dump-symbol-graph also tries the test modules, which a build
+# without tests lacks, and then exits non-zero: its log is kept in $(DOCS_DIR) and the recipe
+# checks instead that it wrote a fresh graph for every documented module. Each module gets a
+# directory holding only its own graphs (and its extension graphs, Kinetic@Swift,
+# KineticExport@Kinetic). Every DocC warning is an error (--warnings-as-errors).
+.PHONY: docs
+
+DOCS_DIR     ?= .build/docs
+DOCS_MODULES := Kinetic KineticExport KineticUI
+DOCC         ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); [ -x "$$d/docc" ] && echo "$$d/docc" || echo docc)
+
+docs: deps
+	@set -e; start=$$(date +%s); out="$(DOCS_DIR)"; \
+	rm -rf "$$out"; mkdir -p "$$out/symbol-graphs"; touch "$$out/.start"; \
+	echo "docs: swift package dump-symbol-graph (log: $$out/dump-symbol-graph.log)"; \
+	$(SWIFT) package -c $(CONFIG) $(SWIFTPM_FLAGS) dump-symbol-graph --emit-extension-block-symbols \
+	  > "$$out/dump-symbol-graph.log" 2>&1 || true; \
+	graphs=$$(sed -n 's/^Files written to //p' "$$out/dump-symbol-graph.log" | tail -n 1); \
+	for m in $(DOCS_MODULES); do \
+	  if [ -z "$$graphs" ] || [ -z "$$(find "$$graphs/$$m.symbols.json" -newer "$$out/.start" 2>/dev/null)" ]; then \
+	    cat "$$out/dump-symbol-graph.log" >&2; \
+	    echo "docs: no fresh symbol graph for $$m (see the log above)" >&2; exit 1; \
+	  fi; \
+	  mkdir -p "$$out/symbol-graphs/$$m"; \
+	  cp "$$graphs/$$m.symbols.json" "$$out/symbol-graphs/$$m/"; \
+	  for f in "$$graphs/$$m"@*.symbols.json; do [ ! -e "$$f" ] || cp "$$f" "$$out/symbol-graphs/$$m/"; done; \
+	done; \
+	warnings=0; failed=""; \
+	for m in $(DOCS_MODULES); do \
+	  echo "docs: docc convert Sources/$$m/$$m.docc"; \
+	  rc=0; "$(DOCC)" convert "Sources/$$m/$$m.docc" \
+	    --additional-symbol-graph-dir "$$out/symbol-graphs/$$m" \
+	    --fallback-display-name "$$m" --fallback-bundle-identifier "org.kinetic.$$m" \
+	    --output-path "$$out/$$m.doccarchive" \
+	    --transform-for-static-hosting --hosting-base-path "$$m" \
+	    --warnings-as-errors > "$$out/$$m.log" 2>&1 || rc=$$?; \
+	  n=$$(grep -cE '^(warning|error): ' "$$out/$$m.log" || true); \
+	  warnings=$$((warnings + n)); \
+	  if [ "$$rc" != 0 ] || [ "$$n" != 0 ]; then cat "$$out/$$m.log" >&2; failed="$$failed $$m"; fi; \
+	done; \
+	rm -f "$$out/.start"; \
+	if [ -n "$$failed" ]; then \
+	  echo "docs: FAILED for$$failed: $$warnings DocC warning(s), reported as errors (logs: $$out/<Module>.log)" >&2; exit 1; \
+	fi; \
+	for m in $(DOCS_MODULES); do echo "docs: $$out/$$m.doccarchive"; done; \
+	echo "docs: $$warnings DocC warnings; $$(( $$(date +%s) - start )) s"

@@ -1,7 +1,7 @@
 import Kinetic
 
 /// A table of `Double` values with named columns, written and read as CSV: Kinetic's
-/// ``SampleTable`` under the name the export layer has always used.
+/// `SampleTable` under the name the export layer has always used.
 ///
 /// The CSV form is a header line of column names followed by one line per row, fields
 /// separated by `,`, every line ended by `\n` (including the last). Numbers are written in
@@ -80,8 +80,10 @@ extension SampleTable {
     /// text written by ``format(_:)`` reads back bit for bit); `nan`, `inf` and `-inf` are
     /// accepted.
     ///
-    /// - Parameter source: the name used in error messages, e.g. the file name.
-    /// - Throws: ``InputError`` naming the line, or ``SamplingError/invalidColumnName(_:)``.
+    /// - Parameters:
+    ///   - text: the CSV text.
+    ///   - source: the name used in error messages, e.g. the file name.
+    /// - Throws: ``InputError`` naming the line, or `SamplingError.invalidColumnName(_:)`.
     public init(parsing text: String, source: String = "<input>") throws {
         var header: [String]?
         var values: [Double] = []

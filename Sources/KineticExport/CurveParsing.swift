@@ -4,15 +4,15 @@ extension CubicBezier {
     /// Creates a curve from text: a preset name or four control-point coordinates.
     ///
     /// Accepted forms (spaces around numbers are ignored):
-    /// - a preset name from ``presets`` (`linear`, `ease`, `ease-in`, `ease-out`,
+    /// - a preset name from `presets` (`linear`, `ease`, `ease-in`, `ease-out`,
     ///   `ease-in-out`), case-insensitive, also written with `_` or in camel case
     ///   (`easeInOut`);
     /// - `x1,y1,x2,y2`, e.g. `0.25,0.1,0.25,1`;
     /// - CSS syntax, `cubic-bezier(0.25, 0.1, 0.25, 1)`.
     ///
     /// - Throws: ``InputError/unknownCurve(_:)`` for text of neither form (including a
-    ///   field that is not a number), and ``ParameterError`` from
-    ///   ``init(_:_:_:_:)`` for non-finite coordinates or x1/x2 outside [0, 1].
+    ///   field that is not a number), and `ParameterError` from
+    ///   `init(_:_:_:_:)` for non-finite coordinates or x1/x2 outside [0, 1].
     public init(parsing text: String) throws {
         let spec = trimmed(Substring(text))
         let key = spec.lowercased().filter { $0 != "-" && $0 != "_" }

@@ -16,7 +16,7 @@ extension KeyframeDescription: Codable {
     /// - Parameters:
     ///   - json: the JSON text.
     ///   - source: the name used in error messages, e.g. the file name.
-    /// - Throws: ``KeyframeDescriptionError`` naming the JSON path of the first problem
+    /// - Throws: `KeyframeDescriptionError` naming the JSON path of the first problem
     ///   (`.malformedJSON` for text that is not JSON).
     public init(json: String, source: String = "<input>") throws(KeyframeDescriptionError) {
         let tree: JSONValue
@@ -40,7 +40,7 @@ extension KeyframeDescription: Codable {
     }
 
     /// Decodes and validates a description (the JSON form of the type's discussion).
-    /// Errors are ``KeyframeDescriptionError`` values whose path starts with the decoder's
+    /// Errors are `KeyframeDescriptionError` values whose path starts with the decoder's
     /// coding path.
     public init(from decoder: any Decoder) throws {
         let prefix = JSONReader.pathText(decoder.codingPath)

@@ -92,7 +92,9 @@ public struct SVGPlot: Sendable, Hashable {
 
     /// Renders the plot and writes it to `path` atomically (see ``AtomicFileWriter``).
     ///
-    /// - Parameter createDirectory: create the file's directory and missing parents first.
+    /// - Parameters:
+    ///   - path: the destination file.
+    ///   - createDirectory: create the file's directory and missing parents first.
     /// - Throws: ``PlotError`` as ``render()`` (nothing is written then), or ``ExportError``.
     public func write(toFile path: String, createDirectory: Bool = false) throws {
         let text = try render()

@@ -111,8 +111,11 @@ public final class BatchStore {
     }
 
     /// Adds lanes with their own progress each: `value[i] = from[i] + progress[i] · (to[i] − from[i])`.
-    /// - Parameter progress: one initial progress per lane (usually in [0, 1]), finite; same
-    ///   count as `from`.
+    /// - Parameters:
+    ///   - from: start values (any units), finite.
+    ///   - to: end values, same count, finite.
+    ///   - progress: one initial progress per lane (usually in [0, 1]), finite; same
+    ///     count as `from`.
     /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value.
     public func addLanes(from: [Double], to: [Double], progress: [Double]) throws -> Handle {
         try Self.check(from: from, to: to)
@@ -142,6 +145,7 @@ public final class BatchStore {
     /// Adds springs that share `spring`'s parameters, one lane each:
     /// `value = target + displacement`, advanced by ``tick(over:backend:)``.
     /// - Parameters:
+    ///   - spring: the parameters every spring of the entry shares.
     ///   - targets: the rest values (any units), finite.
     ///   - displacements: initial position − target per lane (default all 0), finite.
     ///   - velocities: initial velocities, units per second (default all 0), finite.
@@ -206,7 +210,9 @@ public final class BatchStore {
     // MARK: Progress
 
     /// Sets the progress of a group or keyframe entry (for a lanes entry: of all its lanes).
-    /// - Parameter progress: unitless, finite (usually in [0, 1]).
+    /// - Parameters:
+    ///   - progress: unitless, finite (usually in [0, 1]).
+    ///   - handle: the entry.
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)``;
     ///   ``BatchStoreError/wrongKind(expected:actual:)`` for springs; ``ParameterError`` if not finite.
     public func setProgress(_ progress: Double, for handle: Handle) throws {

@@ -13,11 +13,12 @@ extension KeyframeTrack {
     ///   - timingFunctions: optional per-segment easing (`n − 1` curves; curve `i` eases
     ///     the segment from keyframe `i` to `i + 1`). Used by `.linear` and `.cubic`;
     ///     ignored by the other modes, as in Core Animation.
-    ///   - tensionValues, continuityValues, biasValues: Kochanek–Bartels parameters per
-    ///     keyframe for `.cubic` and `.cubicPaced` (missing entries are 0, so all-`nil`
-    ///     gives Catmull-Rom). Positive tension tightens the curve (1 gives zero tangents),
-    ///     continuity shapes the corners, bias shifts the curve towards the incoming (> 0)
-    ///     or outgoing (< 0) side.
+    ///   - tensionValues: Kochanek–Bartels tension per keyframe for `.cubic` and
+    ///     `.cubicPaced` (missing entries are 0, so all-`nil` gives Catmull-Rom). Positive
+    ///     tension tightens the curve (1 gives zero tangents).
+    ///   - continuityValues: continuity per keyframe, as tension; it shapes the corners.
+    ///   - biasValues: bias per keyframe, as tension; it shifts the curve towards the
+    ///     incoming (> 0) or outgoing (< 0) side.
     /// - Paced modes: key times are generated so that progress is proportional to the
     ///   distance travelled, measured as the Euclidean length in lane space (for `.paced`
     ///   the sum of straight-line distances; for `.cubicPaced` the spline's arc length,

@@ -83,8 +83,15 @@ extension View {
     /// Animates with a spring (`UIView.animate(withDuration:delay:usingSpringWithDamping:…)`):
     /// a damping-ratio spring that settles at `duration`.
     /// - Parameters:
+    ///   - duration: seconds, finite and ≥ 0.
+    ///   - delay: seconds before it starts, finite and ≥ 0.
     ///   - dampingRatio: > 0 (1: no oscillation).
     ///   - velocity: initial velocity, in units of the move's distance per second.
+    ///   - options: repetition and the other options (the curve is the spring).
+    ///   - engine: the engine that runs it.
+    ///   - animations: sets the new property values.
+    ///   - completion: called with `true` when the animation ran to its end, `false` when it
+    ///     was stopped.
     public static func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
                                initialSpringVelocity velocity: Double, options: AnimationOptions = [],
                                engine: AnimationEngine = .shared, animations: @escaping @MainActor () -> Void,

@@ -132,7 +132,9 @@ extension PropertyAnimator {
     /// `delayFactor` to the end of the run (e.g. duration 2 s, delayFactor 0.25 at fraction
     /// 0.25: it starts 0.5 s later and runs 1 s). An animator waiting for its first block
     /// starts running.
-    /// - Parameter delayFactor: in [0, 1].
+    /// - Parameters:
+    ///   - animation: sets the new property values.
+    ///   - delayFactor: in [0, 1].
     /// - Throws: ``AnimatorError/addAnimationsWhileStopped`` when stopped;
     ///   ``AnimatorError/invalidParameter(_:)`` for a delay factor outside [0, 1].
     public func addAnimations(_ animation: @escaping @MainActor () -> Void, delayFactor: Double) throws {

@@ -33,7 +33,7 @@ public enum AnimationCurve: Int, Sendable, CaseIterable, CustomStringConvertible
     /// Constant speed.
     case linear = 3
 
-    /// The curve as a ``CubicBezier``.
+    /// The curve as a `CubicBezier`.
     public var bezier: CubicBezier {
         switch self {
         case .easeInOut: return .easeInOut

@@ -19,7 +19,7 @@ import Kinetic
 /// 2. computes each animation segment's progress (one timing solve per segment — normally
 ///    one per animator);
 /// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment
-///    (``Batch/scatterAddUnchecked(spans:targets:count:progress:into:)``);
+///    (`Batch.scatterAddUnchecked(spans:targets:count:progress:into:)`);
 /// 4. finishes the animators whose run ended, in the order they were started, and then
 ///    calls their completion handlers in that same order (each animator's handlers in the
 ///    order they were added).

@@ -217,6 +217,7 @@ open class ViewController {
     /// presentation is carried out by the top of its parent chain (which becomes the
     /// `presentingViewController`), as in UIKit.
     /// - Parameters:
+    ///   - viewController: the controller to present.
     ///   - animated: false shows it at once (the transition still runs its callbacks).
     ///   - completion: called after the transition completes.
     /// - Throws: ``TransitionError`` when a transition is in progress, this controller is

@@ -12,7 +12,7 @@ public enum AnimatableProperty: Int, CaseIterable, Sendable, CustomStringConvert
     case bounds
     /// `alpha`: opacity in [0, 1].
     case alpha
-    /// `transform`: decomposed as ``Transform2D``'s lanes — tx, ty (points), rotation
+    /// `transform`: decomposed as `Transform2D`'s lanes — tx, ty (points), rotation
     /// (radians), scale x, scale y, shear — so that rotations turn rather than shrink.
     case transform
     /// `backgroundColor`: red, green, blue, alpha in [0, 1] (a nil colour animates as clear).
