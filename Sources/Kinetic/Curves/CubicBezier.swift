@@ -5,19 +5,18 @@
 /// the curve parameter `t` with `Bx(t) = x` and returns `By(t)`, the eased progress.
 ///
 /// - Accuracy: within 1e-12 of the exact value for every curve with `x1`, `x2` in [0, 1],
-///   for every `x` in [0, 1] (the one exception is the triple root of (1, 0, 0, 1), within
-///   4e-6, a limit set by double rounding of `Bx` itself). `value(at: 0) == 0` and
-///   `value(at: 1) == 1` exactly; a curve with `x1 == y1` and `x2 == y2` (such as
-///   ``linear``) is the identity exactly.
+///   for every `x` in [0, 1], the triple root of (1, 0, 0, 1) and the curves near it
+///   included (the tests check this against an independent Float80 reference).
+///   `value(at: 0) == 0` and `value(at: 1) == 1` exactly; a curve with `x1 == y1` and
+///   `x2 == y2` (such as ``linear``) is the identity exactly.
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
-/// - Cost: construction (under 1 µs) builds a small per-curve table (about 2.4 KiB) of
-///   quintic pieces of the inverse t(x), certified against the exact curve, so that one
-///   Newton step, folded into y, finishes the solve with no data-dependent branch. The
-///   first batch call of 1,024 x or more also builds a batch table that evaluates y
-///   directly as a certified piecewise polynomial, a few nanoseconds per x: about 25 KiB
-///   and tens of microseconds once, or 200 KiB and about 0.5 ms for a steep curve. Copies
-///   share both tables.
+/// - Cost: construction builds a small per-curve table of quintic pieces of the inverse
+///   t(x), certified against the exact curve, so that one Newton step, folded into y,
+///   finishes the solve with no data-dependent branch. The first batch call of 1,024 x or
+///   more also builds a batch table that evaluates y directly as a certified piecewise
+///   polynomial (a larger one for steep curves). Copies share both tables. The measured
+///   set-up time and sizes are in the README's table and `notebooks-data/benchmarks.csv`.
 public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConvertible {
     /// The first control point's progress coordinate, in [0, 1].
     public let x1: Double
