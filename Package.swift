@@ -12,7 +12,8 @@ let package = Package(
     products: [
         // Curves, springs, keyframes, batch kernels and sampling; no file formats, no Foundation.
         .library(name: "Kinetic", targets: ["Kinetic"]),
-        // CSV tables, the JSON keyframe description, SVG plots and atomic file writing.
+        // CSV tables, the JSON keyframe description (strict RFC 8259), SVG plots and atomic
+        // file writing; no Foundation.
         .library(name: "KineticExport", targets: ["KineticExport"]),
         // UIKit's animation vocabulary on a headless view tree (main actor).
         .library(name: "KineticUI", targets: ["KineticUI"]),

@@ -1,33 +1,42 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Kinetic
 
-// Reading and writing ``KeyframeDescription`` as JSON. The JSON text is parsed by
-// Foundation's `JSONDecoder` into a plain JSON tree, which is then read field by field so
-// that every error can name its JSON path.
+// Reading and writing ``KeyframeDescription`` as JSON. The text is parsed by the strict
+// RFC 8259 reader (JSONParser) into a plain JSON tree, which is then read field by field so
+// that every error can name its JSON path; writing goes the other way through the same tree.
 
 extension KeyframeDescription: Codable {
-    /// Reads and validates a description from JSON text (UTF-8); see the type's discussion
-    /// for the format.
+    /// Reads and validates a description from JSON text; see the type's discussion for the
+    /// format.
+    ///
+    /// The text must be strict RFC 8259 JSON: exactly one value, with only space, tab, LF
+    /// and CR as whitespace. Rejected as `.malformedJSON`, among others: trailing commas,
+    /// comments, single-quoted strings, unquoted keys, leading zeros (`01`), `+1`, `.5`,
+    /// `1.`, hex numbers, `NaN` and `Infinity`, control characters U+0000–U+001F inside
+    /// strings, unknown escapes (`\x`) and short ones (`\u12`), lone surrogates in `\u`
+    /// escapes, a second top-level value, empty text, and a leading byte order mark
+    /// (RFC 8259 §8.1 allows a parser to ignore one; this reader reports it instead). Also
+    /// rejected, although RFC 8259 only recommends against them: a number whose magnitude
+    /// is too large for a `Double` (above about 1.8e308; a tiny one rounds to a subnormal
+    /// or zero), the same key twice in one object (keys compared as Swift strings), and
+    /// more than 512 nested arrays and objects. Numbers are read from their exact decimal
+    /// text, correctly rounded to the nearest `Double`.
     ///
     /// - Parameters:
     ///   - json: the JSON text.
     ///   - source: the name used in error messages, e.g. the file name.
-    /// - Throws: `KeyframeDescriptionError` naming the JSON path of the first problem
-    ///   (`.malformedJSON` for text that is not JSON).
+    /// - Throws: `KeyframeDescriptionError` naming the first problem. For text that is not
+    ///   JSON its reason is `KeyframeDescriptionError/Reason/malformedJSON(detail:)`, its
+    ///   path empty, and the detail starts with the 1-based line and column (Unicode
+    ///   scalars; a line ends at LF, CR LF or CR) and says what was expected and found:
+    ///   `keys.json: not valid JSON: line 4, column 3: trailing comma before ']' (JSON allows none)`.
+    ///   For a valid JSON text that is not a valid description the error names the JSON
+    ///   path of the offending value.
     public init(json: String, source: String = "<input>") throws(KeyframeDescriptionError) {
         let tree: JSONValue
-        do {
-            tree = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
-        } catch let error as DecodingError {
-            var error = KeyframeDescriptionError(decoding: error)
-            error.source = source
-            throw error
+        do throws(JSONSyntaxError) {
+            tree = try JSONParser.parse(json)
         } catch {
-            throw KeyframeDescriptionError(path: "", reason: .malformedJSON(detail: "\(error)"), source: source)
+            throw KeyframeDescriptionError(path: "", reason: .malformedJSON(detail: error.detail), source: source)
         }
         do throws(KeyframeDescriptionError) {
             try self.init(tree: JSONReader(value: tree, path: ""))
@@ -39,9 +48,10 @@ extension KeyframeDescription: Codable {
         }
     }
 
-    /// Decodes and validates a description (the JSON form of the type's discussion).
-    /// Errors are `KeyframeDescriptionError` values whose path starts with the decoder's
-    /// coding path.
+    /// Decodes and validates a description (the JSON form of the type's discussion) with
+    /// any `Decoder`; how strictly the text is read is then up to that decoder. Errors are
+    /// `KeyframeDescriptionError` values whose path starts with the decoder's coding
+    /// path, or the decoder's own errors.
     public init(from decoder: any Decoder) throws {
         let prefix = JSONReader.pathText(decoder.codingPath)
         let tree = try decoder.singleValueContainer().decode(JSONValue.self)
@@ -61,12 +71,16 @@ extension KeyframeDescription: Codable {
         try container.encode(jsonTree)
     }
 
-    /// The description as JSON text (keys sorted, pretty-printed), readable by
-    /// ``init(json:source:)``.
+    /// The description as JSON text that ``init(json:source:)`` reads back to an equal
+    /// description: keys sorted, 2-space indentation, arrays of numbers or strings on one
+    /// line, numbers in their shortest round-trip form (integral ones up to 2^53 without a
+    /// fraction, e.g. `1`), no trailing newline.
+    ///
+    /// - Throws: `KeyframeDescriptionError` (`.invalidValue`, naming the JSON path) for a
+    ///   NaN or infinite number, which JSON cannot hold. A description that passed
+    ///   validation has none.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try jsonTree.prettyText()
     }
 
     private init(tree: JSONReader) throws(KeyframeDescriptionError) {

@@ -1,12 +1,14 @@
 import Kinetic
 
 // The JSON tree behind KeyframeDescription's reading and writing: a plain JSON value
-// decoded by Foundation's JSONDecoder, and a reader whose errors name JSON paths.
+// (parsed by JSONParser, or decoded by any Decoder through Codable), and a reader whose
+// errors name JSON paths.
 
 // MARK: - JSON tree
 
-/// A parsed JSON value (internal).
-enum JSONValue: Codable, Hashable, Sendable {
+/// A parsed JSON value (package access, for KineticExport and its tests); numbers are
+/// `Double`s.
+package enum JSONValue: Codable, Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,7 +16,7 @@ enum JSONValue: Codable, Hashable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let container = try? decoder.singleValueContainer() {
             if container.decodeNil() { self = .null; return }
             if let value = try? container.decode(Bool.self) { self = .bool(value); return }
@@ -37,7 +39,7 @@ enum JSONValue: Codable, Hashable, Sendable {
             codingPath: decoder.codingPath, debugDescription: "a number that does not fit a Double, or an unreadable value"))
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var container = encoder.singleValueContainer()
@@ -222,25 +224,6 @@ struct JSONReader {
             }
         default:
             throw wrongType("an interpolation (\"hold\", \"linear\", \"catmull-rom\" or a curve)")
-        }
-    }
-}
-
-extension KeyframeDescriptionError {
-    /// Translates a `JSONDecoder` failure (malformed JSON, or a number too large for a
-    /// `Double`).
-    init(decoding error: DecodingError) {
-        switch error {
-        case .dataCorrupted(let context):
-            var detail = context.debugDescription
-            if let underlying = context.underlyingError { detail += " (\(underlying))" }
-            self.init(path: JSONReader.pathText(context.codingPath), reason: .malformedJSON(detail: detail))
-        case .keyNotFound(let key, let context):
-            self.init(path: JSONReader.pathText(context.codingPath + [key]), reason: .missingField)
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            self.init(path: JSONReader.pathText(context.codingPath), reason: .malformedJSON(detail: context.debugDescription))
-        @unknown default:
-            self.init(path: "", reason: .malformedJSON(detail: "\(error)"))
         }
     }
 }

@@ -52,8 +52,10 @@
 ///     `timingFunctions` (`null` meaning linear), used by `linear` and `cubic` and ignored
 ///     by the other modes.
 ///
-/// Unknown fields are errors (they are usually misspellings). Reading reports the first
-/// problem as a ``KeyframeDescriptionError`` naming its JSON path.
+/// Unknown fields are errors (they are usually misspellings). The text must be strict
+/// RFC 8259 JSON — no comments, trailing commas or `NaN`, no key twice in one object.
+/// Reading reports the first problem as a ``KeyframeDescriptionError`` naming its JSON
+/// path, or, for text that is not JSON, its line and column.
 public struct KeyframeDescription: Sendable, Hashable {
     /// The animation's duration in seconds, finite and > 0.
     public var duration: Double

@@ -7,7 +7,11 @@
 public struct KeyframeDescriptionError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong at ``path``.
     public enum Reason: Hashable, Sendable {
-        /// The text is not JSON; `detail` is the parser's explanation.
+        /// The text is not JSON (strict RFC 8259); `detail` is the parser's explanation.
+        /// The JSON reader of KineticExport starts it with the 1-based line and column and
+        /// says what was expected and found, e.g.
+        /// `line 4, column 3: trailing comma before ']' (JSON allows none)`; the path is
+        /// then empty.
         case malformedJSON(detail: String)
         /// A required field is absent (or `null`).
         case missingField
