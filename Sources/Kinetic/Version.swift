@@ -1,21 +1,38 @@
-/// Kinetic's release version, in semantic-versioning form (major.minor.patch).
+/// A Kinetic release version in semantic-versioning form: major.minor.patch.
 ///
-/// This is the one place the version is set. The C header's `KN_VERSION_MAJOR`,
-/// `KN_VERSION_MINOR` and `KN_VERSION_PATCH` macros, `kn_version()`, `kinetic.pc` and
-/// `kinetic --version` all report it, and the test suite fails if any of them disagrees;
-/// `make version VERSION=x.y.z` rewrites this file and the header together.
-public enum KineticVersion {
-    /// The major version: incremented for changes that break source compatibility.
-    public static let major = 0
+/// ``current`` is the one place Kinetic's version is set. The C header's
+/// `KN_VERSION_MAJOR`, `KN_VERSION_MINOR` and `KN_VERSION_PATCH` macros, `kn_version()`,
+/// `kinetic.pc` and `kinetic --version` all report it, and the test suite fails if any of
+/// them disagrees; `make set-version V=x.y.z` rewrites this file and the header together.
+public struct KineticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The major version: incremented for changes that break source compatibility (before
+    /// 1.0.0, the minor version is).
+    public let major: Int
     /// The minor version: incremented for additions.
-    public static let minor = 2
+    public let minor: Int
     /// The patch version: incremented for fixes.
-    public static let patch = 0
+    public let patch: Int
+
+    /// Creates a version; each part is ≥ 0.
+    public init(major: Int, minor: Int, patch: Int) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    /// The version of this build of Kinetic.
+    public static let current = KineticVersion(major: 0, minor: 2, patch: 0)
 
     /// The version as text, `"major.minor.patch"`, e.g. `"0.2.0"`.
-    public static var string: String { "\(major).\(minor).\(patch)" }
+    public var description: String { "\(major).\(minor).\(patch)" }
+
+    /// Orders versions by major, then minor, then patch.
+    public static func < (a: KineticVersion, b: KineticVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
 }
 
-/// Kinetic's release version as text, `"major.minor.patch"` (``KineticVersion/string``).
-/// Spelled `Kinetic.version` where another module also has a `version`.
-public var version: String { KineticVersion.string }
+/// Kinetic's release version as text, `"major.minor.patch"`: the description of
+/// ``KineticVersion/current``. Spelled `Kinetic.version` where another module also has a
+/// `version`.
+public var version: String { KineticVersion.current.description }

@@ -119,7 +119,7 @@ private struct StaticCStrings: @unchecked Sendable {
 private let staticStrings = StaticCStrings(
     messages: Status.allCases.map { strdup($0.message)! },
     unknown: strdup("unknown status")!,
-    version: strdup(KineticVersion.string)!)
+    version: strdup(Kinetic.version)!)
 
 // MARK: - Exports
 
@@ -151,9 +151,9 @@ public func kn_version(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMut
         if major == nil && minor == nil && patch == nil {
             throw InterfaceError(status: .nullArgument, message: "major, minor and patch are all NULL")
         }
-        major?.pointee = Int32(KineticVersion.major)
-        minor?.pointee = Int32(KineticVersion.minor)
-        patch?.pointee = Int32(KineticVersion.patch)
+        major?.pointee = Int32(KineticVersion.current.major)
+        minor?.pointee = Int32(KineticVersion.current.minor)
+        patch?.pointee = Int32(KineticVersion.current.patch)
     }
 }
 

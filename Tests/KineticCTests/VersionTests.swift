@@ -13,16 +13,19 @@ final class VersionTests: XCTestCase {
     }
 
     func testVersionIsSemanticAndStartsAtTheReleaseLine() {
-        XCTAssertEqual(Kinetic.version, "\(KineticVersion.major).\(KineticVersion.minor).\(KineticVersion.patch)")
-        XCTAssertEqual(Kinetic.version, KineticVersion.string)
+        XCTAssertEqual(Kinetic.version, "\(KineticVersion.current.major).\(KineticVersion.current.minor).\(KineticVersion.current.patch)")
+        XCTAssertEqual(Kinetic.version, KineticVersion.current.description)
         XCTAssertEqual(Kinetic.version.split(separator: ".").count, 3)
-        XCTAssertTrue([KineticVersion.major, KineticVersion.minor, KineticVersion.patch].allSatisfy { $0 >= 0 })
+        XCTAssertTrue([KineticVersion.current.major, KineticVersion.current.minor, KineticVersion.current.patch].allSatisfy { $0 >= 0 })
+        XCTAssertLessThan(KineticVersion(major: 0, minor: 1, patch: 9), KineticVersion(major: 0, minor: 2, patch: 0))
+        XCTAssertLessThan(KineticVersion(major: 0, minor: 9, patch: 9), KineticVersion(major: 1, minor: 0, patch: 0))
+        XCTAssertGreaterThanOrEqual(KineticVersion.current, KineticVersion(major: 0, minor: 2, patch: 0))
     }
 
     func testCLibraryReportsTheSameVersion() {
         var major: Int32 = -1, minor: Int32 = -1, patch: Int32 = -1
         XCTAssertEqual(kn_version(&major, &minor, &patch), 0)
-        XCTAssertEqual([Int(major), Int(minor), Int(patch)], [KineticVersion.major, KineticVersion.minor, KineticVersion.patch])
+        XCTAssertEqual([Int(major), Int(minor), Int(patch)], [KineticVersion.current.major, KineticVersion.current.minor, KineticVersion.current.patch])
         XCTAssertEqual(String(cString: kn_version_string()), Kinetic.version)
     }
 
@@ -35,9 +38,9 @@ final class VersionTests: XCTestCase {
             }
             return nil
         }
-        XCTAssertEqual(macro("KN_VERSION_MAJOR"), KineticVersion.major, "kinetic.h KN_VERSION_MAJOR")
-        XCTAssertEqual(macro("KN_VERSION_MINOR"), KineticVersion.minor, "kinetic.h KN_VERSION_MINOR")
-        XCTAssertEqual(macro("KN_VERSION_PATCH"), KineticVersion.patch, "kinetic.h KN_VERSION_PATCH")
+        XCTAssertEqual(macro("KN_VERSION_MAJOR"), KineticVersion.current.major, "kinetic.h KN_VERSION_MAJOR")
+        XCTAssertEqual(macro("KN_VERSION_MINOR"), KineticVersion.current.minor, "kinetic.h KN_VERSION_MINOR")
+        XCTAssertEqual(macro("KN_VERSION_PATCH"), KineticVersion.current.patch, "kinetic.h KN_VERSION_PATCH")
     }
 
     func testChangelogsNewestReleaseIsTheVersion() throws {
