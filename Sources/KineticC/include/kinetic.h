@@ -166,8 +166,12 @@ kn_status kn_spring_value(const kn_spring *spring, double time, double initial_v
 kn_status kn_spring_velocity(const kn_spring *spring, double time, double initial_velocity, double *out);
 
 /* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good.
- * +infinity for an undamped spring or epsilon <= 0; NaN only for NaN input (as the Swift API).
- * Errors: KN_ERR_NULL_ARGUMENT. */
+ * +infinity for an undamped spring or epsilon <= 0, and where the settling time exceeds the
+ * range of double (a damping ratio around 1e-308 or less, or an overdamped slow rate that
+ * small); finite
+ * for every other finite input, however large initial_velocity is. Bounded cost for every
+ * spring (a closed form and a bracketed root solve, no scan over the oscillations).
+ * NaN only for NaN input (as the Swift API). Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_spring_settling_duration(const kn_spring *spring, double initial_velocity, double epsilon,
                                       double *out);
 
