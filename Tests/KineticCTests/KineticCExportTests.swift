@@ -215,4 +215,35 @@ final class KineticCExportTests: XCTestCase {
         XCTAssertEqual(count, 0)
         XCTAssertEqual(kn_store_read_all(store, nil, -1, &count), outOfRange)
     }
+
+    /// Finite in, never infinite out, through C: a position or velocity beyond the range of
+    /// double is KN_ERR_OUT_OF_RANGE naming initial_velocity; settling stays finite.
+    func testHugeFiniteVelocityGivesAStatusNotInfinity() {
+        var spring: OpaquePointer?
+        XCTAssertEqual(kn_spring_create(1, 1e-2, 0.5, &spring), ok)
+        defer { kn_spring_destroy(spring) }
+        var overflowed = 0
+        for v0 in [Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e308, 1e300, 0, .leastNonzeroMagnitude] {
+            var settle = Double.nan
+            XCTAssertEqual(kn_spring_settling_duration(spring, v0, 1e-3, &settle), ok)
+            XCTAssertTrue(settle.isFinite, "v0 \(v0): \(settle)")
+            for t in [0.5, 1, 10, 100, 1e4] {
+                var x = 42.0, v = 42.0
+                let sx = kn_spring_value(spring, t, v0, &x), sv = kn_spring_velocity(spring, t, v0, &v)
+                for (status, out) in [(sx, x), (sv, v)] {
+                    if status == ok {
+                        XCTAssertTrue(out.isFinite, "v0 \(v0) t \(t)")
+                    } else {
+                        overflowed += 1
+                        XCTAssertEqual(status, outOfRange, "v0 \(v0) t \(t)")
+                        XCTAssertEqual(out, 42, "nothing written on failure")
+                    }
+                }
+                if sx != ok {
+                    XCTAssertTrue(lastError().contains("initial_velocity = \(v0)"), lastError())
+                }
+            }
+        }
+        XCTAssertGreaterThan(overflowed, 0)
+    }
 }

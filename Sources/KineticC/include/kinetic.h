@@ -159,10 +159,13 @@ kn_status kn_spring_parameters(const kn_spring *spring, double *mass, double *st
 
 /* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
  * bouncy), with `initial_velocity` in move distances per second. NaN only for NaN input.
- * Errors: KN_ERR_NULL_ARGUMENT. */
+ * Errors: KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE (naming initial_velocity) when a finite
+ * initial_velocity (e.g. 1e308 on a soft spring) puts the true position beyond the range of
+ * double: finite input never gives an infinite result. */
 kn_status kn_spring_value(const kn_spring *spring, double time, double initial_velocity, double *out);
 
-/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT. */
+/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT;
+ * KN_ERR_OUT_OF_RANGE (naming initial_velocity) as kn_spring_value. */
 kn_status kn_spring_velocity(const kn_spring *spring, double time, double initial_velocity, double *out);
 
 /* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good.
