@@ -4,8 +4,11 @@
 
 import Kinetic
 
-/// The largest count accepted for an array of doubles (its size in bytes must fit an Int).
-let maximumCount = Int64(Int.max / MemoryLayout<Double>.stride)
+/// The largest count accepted for any array passed in, and for the lanes of one store
+/// (`KN_MAX_COUNT` of kinetic.h: 2^28 elements, 2 GiB of doubles). Every count is checked
+/// against it before anything is allocated, so no count (or product of counts) can ask for
+/// an allocation that ends the process.
+let maximumCount: Int64 = 1 << 28
 
 /// Throws `KN_ERR_NULL_ARGUMENT` naming `name` when `pointer` is NULL.
 @inline(__always)
@@ -14,13 +17,36 @@ func required<P>(_ pointer: P?, _ name: @autoclosure () -> String) throws -> P {
     return pointer
 }
 
-/// A C count as an Int: throws `KN_ERR_OUT_OF_RANGE` when negative or too large.
+/// A C count as an Int: throws `KN_ERR_OUT_OF_RANGE` naming the count when it is negative
+/// or above ``maximumCount`` (`KN_MAX_COUNT`).
 @inline(__always)
 func checkedCount(_ count: Int64, _ name: @autoclosure () -> String) throws -> Int {
-    guard count >= 0 && count <= maximumCount else {
-        throw ParameterError.outOfRange(parameter: name(), value: Double(count), expected: "[0, \(maximumCount)]")
-    }
+    guard count >= 0 && count <= maximumCount else { throw countError(name(), count) }
     return Int(count)
+}
+
+/// A capacity of an output buffer (nothing is allocated for it): any value >= 0.
+@inline(__always)
+func checkedCapacity(_ capacity: Int64, _ name: @autoclosure () -> String) throws -> Int {
+    guard capacity >= 0, let c = Int(exactly: capacity) else {
+        throw InterfaceError(status: .outOfRange, message: "\(name()) = \(capacity) is negative")
+    }
+    return c
+}
+
+/// The `KN_ERR_OUT_OF_RANGE` error for a count outside [0, KN_MAX_COUNT], with the count
+/// printed exactly (as an integer, not a rounded double).
+func countError(_ name: String, _ count: some BinaryInteger) -> InterfaceError {
+    InterfaceError(status: .outOfRange,
+                   message: "\(name) = \(count) is outside [0, \(maximumCount)] (KN_MAX_COUNT)")
+}
+
+/// Throws when adding `added` lanes to a store of `lanes` would exceed ``maximumCount``.
+func checkStoreCapacity(_ lanes: Int, adding added: Int, _ name: String) throws {
+    guard Int64(lanes) + Int64(added) <= maximumCount else {
+        throw InterfaceError(status: .outOfRange,
+                             message: "\(name) = \(added) would make the store's lane count \(Int64(lanes) + Int64(added)), above KN_MAX_COUNT = \(maximumCount)")
+    }
 }
 
 /// `count` elements at `pointer`; NULL is allowed only for an empty array.

@@ -51,7 +51,7 @@ public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialV
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {
         let s = try value(spring, as: Spring.self, "spring")
-        try required(out, "out").pointee = s.value(at: time, initialVelocity: initialVelocity)
+        try required(out, "out").pointee = try checked(s.checkedValue(at: time, initialVelocity: initialVelocity))
     }
 }
 
@@ -60,7 +60,7 @@ public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initi
                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {
         let s = try value(spring, as: Spring.self, "spring")
-        try required(out, "out").pointee = s.velocity(at: time, initialVelocity: initialVelocity)
+        try required(out, "out").pointee = try checked(s.checkedVelocity(at: time, initialVelocity: initialVelocity))
     }
 }
 
@@ -92,6 +92,18 @@ public func kn_spring_step(_ spring: OpaquePointer?, _ dt: Double, _ displacemen
         let x = try mutableBuffer(displacements, n, "displacements")
         let v = try mutableBuffer(velocities, n, "velocities")
         try s.transition(over: dt).step(displacements: x, velocities: v)
+    }
+}
+
+/// `body`'s result, its `initialVelocity` error renamed to the C parameter's name.
+private func checked(_ body: @autoclosure () throws(ParameterError) -> Double) throws -> Double {
+    do throws(ParameterError) {
+        return try body()
+    } catch {
+        if case .outOfRange(let name, let value, let expected) = error, name == "initialVelocity" {
+            throw ParameterError.outOfRange(parameter: "initial_velocity", value: value, expected: expected)
+        }
+        throw error
     }
 }
 

@@ -82,6 +82,7 @@ public func kn_store_add_group(_ store: OpaquePointer?, _ from: UnsafePointer<Do
                                _ count: Int64, _ progress: Double, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     add(store, out) { s in
         let n = try checkedCount(count, "count")
+        try checkStoreCapacity(s.laneCount, adding: n, "count")
         return try s.addGroup(from: try array(from, n, "from"), to: try array(to, n, "to"), progress: progress)
     }
 }
@@ -92,6 +93,7 @@ public func kn_store_add_lanes(_ store: OpaquePointer?, _ from: UnsafePointer<Do
                                _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     add(store, out) { s in
         let n = try checkedCount(count, "count")
+        try checkStoreCapacity(s.laneCount, adding: n, "count")
         return try s.addLanes(from: try array(from, n, "from"), to: try array(to, n, "to"),
                               progress: try array(progress, n, "progress"))
     }
@@ -103,12 +105,22 @@ public func kn_store_add_keyframes(_ store: OpaquePointer?, _ keyTimes: UnsafePo
                                    _ interpolations: UnsafePointer<Int32>?, _ easings: UnsafePointer<OpaquePointer?>?,
                                    _ progress: Double, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     add(store, out) { s in
+        // Every count is checked, and the product bounded, before anything is allocated.
+        if keyCount < 0 { throw countError("key_count", keyCount) }
+        if trackCount < 0 { throw countError("track_count", trackCount) }
+        guard keyCount >= 1 else {
+            throw InterfaceError(status: .countMismatch, message: "key_count = \(keyCount): a keyframe track needs at least 1 key")
+        }
+        guard trackCount >= 1 else {
+            throw InterfaceError(status: .countMismatch, message: "track_count = \(trackCount): at least 1 track is needed")
+        }
         let keys = try checkedCount(keyCount, "key_count")
         let tracks = try checkedCount(trackCount, "track_count")
-        guard keys <= Int(maximumCount) / max(tracks, 1) else {
-            throw ParameterError.outOfRange(parameter: "track_count · key_count", value: Double(tracks) * Double(keys),
-                                            expected: "[0, \(maximumCount)]")
+        guard Int64(keys) * Int64(tracks) <= maximumCount else {  // both <= 2^28: no overflow
+            throw InterfaceError(status: .outOfRange,
+                                 message: "track_count · key_count = \(trackCount) · \(keyCount) = \(Int64(keys) * Int64(tracks)) is above KN_MAX_COUNT = \(maximumCount)")
         }
+        try checkStoreCapacity(s.laneCount, adding: tracks, "track_count")
         let times = try array(keyTimes, keys, "key_times")
         let all = try buffer(values, keys * tracks, "values")
         let segments = try segmentInterpolations(interpolations, easings, max(keys - 1, 0))
@@ -145,6 +157,7 @@ public func kn_store_add_springs(_ store: OpaquePointer?, _ spring: OpaquePointe
     add(store, out) { s in
         let sp = try value(spring, as: Spring.self, "spring")
         let n = try checkedCount(count, "count")
+        try checkStoreCapacity(s.laneCount, adding: n, "count")
         return try s.addSprings(sp, targets: try array(targets, n, "targets"),
                                 displacements: displacements == nil ? nil : try array(displacements, n, "displacements"),
                                 velocities: velocities == nil ? nil : try array(velocities, n, "velocities"))
@@ -237,7 +250,7 @@ public func kn_store_value(_ store: OpaquePointer?, _ entry: UInt64, _ lane: Int
 /// Copies `range` of the output into `out` (capacity checked; `count` always reported).
 private func copy(_ s: BatchStore, _ range: Range<Int>, _ out: UnsafeMutablePointer<Double>?, _ capacity: Int64,
                   _ count: UnsafeMutablePointer<Int64>?) throws {
-    let cap = try checkedCount(capacity, "capacity")
+    let cap = try checkedCapacity(capacity, "capacity")
     guard cap >= range.count else {
         count?.pointee = Int64(range.count)
         throw InterfaceError(status: .bufferTooSmall,

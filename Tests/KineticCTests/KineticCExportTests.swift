@@ -174,4 +174,76 @@ final class KineticCExportTests: XCTestCase {
         var value = 0.0
         XCTAssertEqual(kn_store_value(store, s, 20, &value), outOfRange)
     }
+
+    /// The fuzzer's case and its relatives: counts (and products of counts) far beyond what can
+    /// be allocated return a status naming the value; none may abort the process.
+    func testHostileCountsReturnAStatusInsteadOfAllocating() {
+        let countMismatch = Int32(4)
+        var store: OpaquePointer?
+        XCTAssertEqual(kn_store_create(&store), ok)
+        defer { kn_store_destroy(store) }
+        var spring: OpaquePointer?
+        XCTAssertEqual(kn_spring_create(1, 100, 10, &spring), ok)
+        defer { kn_spring_destroy(spring) }
+        var curve: OpaquePointer?
+        XCTAssertEqual(kn_bezier_create_preset(0, &curve), ok)
+        defer { kn_bezier_destroy(curve) }
+        var entry: UInt64 = 77
+        XCTAssertEqual(kn_store_add_keyframes(store, nil, 0, nil, Int64(1) << 40, nil, nil, 0.5, &entry), countMismatch)
+        XCTAssertTrue(lastError().contains("key_count = 0"), lastError())
+        XCTAssertEqual(kn_store_add_keyframes(store, nil, 1, nil, Int64(1) << 40, nil, nil, 0.5, &entry), outOfRange)
+        XCTAssertTrue(lastError().contains("track_count = 1099511627776"), lastError())
+        XCTAssertEqual(kn_store_add_keyframes(store, nil, 1 << 20, nil, 1 << 20, nil, nil, 0.5, &entry), outOfRange)
+        XCTAssertTrue(lastError().contains("= 1099511627776 is above KN_MAX_COUNT"), lastError())
+        for count in [Int64.max, Int64.min, -1, (Int64(1) << 28) + 1, Int64(1) << 62] {
+            XCTAssertEqual(kn_store_add_group(store, nil, nil, count, 0, &entry), outOfRange, "\(count)")
+            XCTAssertTrue(lastError().contains("count = \(count)"), lastError())
+            XCTAssertEqual(kn_store_add_lanes(store, nil, nil, nil, count, &entry), outOfRange, "\(count)")
+            XCTAssertEqual(kn_store_add_springs(store, spring, nil, nil, nil, count, &entry), outOfRange, "\(count)")
+            XCTAssertEqual(kn_store_add_keyframes(store, nil, count, nil, 1, nil, nil, 0, &entry), outOfRange, "\(count)")
+            XCTAssertEqual(kn_store_add_keyframes(store, nil, 2, nil, count, nil, nil, 0, &entry), outOfRange, "\(count)")
+            XCTAssertEqual(kn_bezier_values(curve, nil, nil, count), outOfRange, "\(count)")
+            XCTAssertEqual(kn_spring_step(spring, 0.1, nil, nil, count), outOfRange, "\(count)")
+        }
+        XCTAssertEqual(entry, 77)
+        var lanes: Int64 = -1
+        XCTAssertEqual(kn_store_counts(store, &lanes, nil), ok)
+        XCTAssertEqual(lanes, 0)
+        // Capacities are only bounded below: nothing is allocated for them.
+        var count: Int64 = -1
+        XCTAssertEqual(kn_store_read_all(store, nil, Int64.max, &count), ok)
+        XCTAssertEqual(count, 0)
+        XCTAssertEqual(kn_store_read_all(store, nil, -1, &count), outOfRange)
+    }
+
+    /// Finite in, never infinite out, through C: a position or velocity beyond the range of
+    /// double is KN_ERR_OUT_OF_RANGE naming initial_velocity; settling stays finite.
+    func testHugeFiniteVelocityGivesAStatusNotInfinity() {
+        var spring: OpaquePointer?
+        XCTAssertEqual(kn_spring_create(1, 1e-2, 0.5, &spring), ok)
+        defer { kn_spring_destroy(spring) }
+        var overflowed = 0
+        for v0 in [Double.greatestFiniteMagnitude, -.greatestFiniteMagnitude, 1e308, 1e300, 0, .leastNonzeroMagnitude] {
+            var settle = Double.nan
+            XCTAssertEqual(kn_spring_settling_duration(spring, v0, 1e-3, &settle), ok)
+            XCTAssertTrue(settle.isFinite, "v0 \(v0): \(settle)")
+            for t in [0.5, 1, 10, 100, 1e4] {
+                var x = 42.0, v = 42.0
+                let sx = kn_spring_value(spring, t, v0, &x), sv = kn_spring_velocity(spring, t, v0, &v)
+                for (status, out) in [(sx, x), (sv, v)] {
+                    if status == ok {
+                        XCTAssertTrue(out.isFinite, "v0 \(v0) t \(t)")
+                    } else {
+                        overflowed += 1
+                        XCTAssertEqual(status, outOfRange, "v0 \(v0) t \(t)")
+                        XCTAssertEqual(out, 42, "nothing written on failure")
+                    }
+                }
+                if sx != ok {
+                    XCTAssertTrue(lastError().contains("initial_velocity = \(v0)"), lastError())
+                }
+            }
+        }
+        XCTAssertGreaterThan(overflowed, 0)
+    }
 }

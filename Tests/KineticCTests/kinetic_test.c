@@ -180,6 +180,8 @@ static void test_bezier(const char *csv) {
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_values(curve, xs, out, -1));
     CHECK(error_mentions("count = -1"));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_values(curve, xs, out, INT64_MAX));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_values(curve, NULL, NULL, INT64_MIN));
+    CHECK(error_mentions("count = -9223372036854775808"));
 
     kn_bezier *bad = (kn_bezier *)&untouched;
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_bezier_create(0.25, 0.1, 0.25, 1, NULL));
@@ -324,6 +326,9 @@ static void test_spring(const char *csv) {
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_step(spring, dt, NULL, v, N));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_step(spring, dt, x, NULL, N));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, x, v, -5));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, x, v, INT64_MAX));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, dt, NULL, NULL, KN_MAX_COUNT + 1));
+    CHECK(error_mentions("count = 268435457"));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(spring, -dt, x, v, N));
     EXPECT(KN_ERR_NOT_FINITE, kn_spring_step(spring, INFINITY, x, v, N));
     /* Overlapping arrays are refused and left as they were; adjacent ones are fine. */

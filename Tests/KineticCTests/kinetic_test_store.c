@@ -194,6 +194,26 @@ void test_store(void) {
     const double nan_values[6] = {0, NAN, 1, 2, 3, 4};
     EXPECT(KN_ERR_NOT_FINITE, kn_store_add_keyframes(store, key_times, 3, nan_values, 2, NULL, NULL, 0, &e));
     EXPECT(KN_ERR_NOT_FINITE, kn_store_add_keyframes(store, key_times, 3, key_values, 2, NULL, NULL, NAN, &e));
+    /* Hostile counts: checked (and the product bounded by KN_MAX_COUNT) before anything is
+     * allocated, so none of these can end the process; each names its value. */
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_add_keyframes(store, NULL, 0, NULL, (int64_t)1 << 40, NULL, NULL, 0.5, &e));
+    CHECK(error_mentions("key_count = 0"));
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_add_keyframes(store, NULL, (int64_t)1 << 20, NULL, 0, NULL, NULL, 0.5, &e));
+    CHECK(error_mentions("track_count = 0"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, NULL, 1, NULL, (int64_t)1 << 40, NULL, NULL, 0.5, &e));
+    CHECK(error_mentions("track_count = 1099511627776"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, 1 << 15, key_values, 1 << 15, NULL, NULL, 0, &e));
+    CHECK(error_mentions("track_count · key_count = 32768 · 32768 = 1073741824"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, INT64_MAX, key_values, INT64_MAX, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, key_times, INT64_MIN, key_values, 2, NULL, NULL, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, from, to, KN_MAX_COUNT + 1, 0, &e));
+    CHECK(error_mentions("count = 268435457"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, NULL, NULL, INT64_MAX, 0, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_lanes(store, NULL, NULL, NULL, (int64_t)1 << 40, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_springs(store, spring, NULL, NULL, NULL, INT64_MAX, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_set_lane_progress(store, lanes, NULL, INT64_MAX));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_read_all(store, NULL, INT64_MIN, NULL));
+    CHECK(error_mentions("capacity = -9223372036854775808"));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(NULL, spring, targets, NULL, NULL, 2, &e));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(store, NULL, targets, NULL, NULL, 2, &e));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_springs(store, spring, NULL, NULL, NULL, 2, &e));

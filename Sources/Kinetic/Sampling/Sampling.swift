@@ -76,7 +76,8 @@ public func sample(_ curve: some TimingCurve, at xs: [Double]) throws -> SampleT
 ///   - epsilon: the settling threshold as a fraction of the move, in (0, 1).
 /// - Returns: a table with columns `time` (seconds), `value` (fraction of the move) and
 ///   `velocity` (move distances per second).
-/// - Throws: ``ParameterError`` for a bad `initialVelocity`, `rate` or `epsilon`;
+/// - Throws: ``ParameterError`` for a bad `initialVelocity` (including a finite one so large
+///   that the motion leaves the range of `Double`), `rate` or `epsilon`;
 ///   ``SamplingError/neverSettles(spring:)`` for an undamped spring;
 ///   ``SamplingError/tooManyRows(rows:limit:)`` when T × rate exceeds ``maximumSampleCount``.
 public func sample(_ spring: Spring, initialVelocity: Double = 0, rate: Double,
@@ -99,12 +100,12 @@ public func sample(_ spring: Spring, initialVelocity: Double = 0, rate: Double,
 
     var table = try SampleTable(columns: ["time", "value", "velocity"])
     table.reserveCapacity(rows: n + 1)
-    func appendRow(_ t: Double) {
-        table.appendUnchecked(t, spring.value(at: t, initialVelocity: initialVelocity),
-                              spring.velocity(at: t, initialVelocity: initialVelocity))
+    func appendRow(_ t: Double) throws(ParameterError) {
+        table.appendUnchecked(t, try spring.checkedValue(at: t, initialVelocity: initialVelocity),
+                              try spring.checkedVelocity(at: t, initialVelocity: initialVelocity))
     }
-    for i in 0..<n { appendRow(Double(i) / rate) }
-    appendRow(end)  // every regular row is strictly before `end`
+    for i in 0..<n { try appendRow(Double(i) / rate) }
+    try appendRow(end)  // every regular row is strictly before `end`
     return table
 }
 

@@ -174,7 +174,9 @@ extension Spring {
     ///   - initialVelocity: the velocity at time 0 in units of the move's distance per
     ///     second (UIKit's normalised initial velocity).
     /// - Returns: the position as a fraction of the move (overshoots above 1 for bouncy
-    ///   springs). Never NaN for finite input.
+    ///   springs). Never NaN for finite input; ±infinity for finite input only where the
+    ///   true position is beyond the range of `Double` (a huge `initialVelocity`, such as
+    ///   1e308 on a soft spring): ``checkedValue(at:initialVelocity:)`` throws there instead.
     public func value(at time: Double, initialVelocity: Double = 0) -> Double {
         if !(time > 0) { return time.isNaN ? time : 0 }
         let phi = modes.entries(time)
@@ -182,11 +184,39 @@ extension Spring {
     }
 
     /// The velocity of a unit move from 0 to 1 at `time` seconds, in units of the move's
-    /// distance per second. Times before 0 give `initialVelocity`.
+    /// distance per second. Times before 0 give `initialVelocity`. Never NaN for finite
+    /// input; ±infinity for finite input only where the true velocity is beyond the range of
+    /// `Double`: ``checkedVelocity(at:initialVelocity:)`` throws there instead.
     public func velocity(at time: Double, initialVelocity: Double = 0) -> Double {
         if !(time > 0) { return time.isNaN ? time : initialVelocity }
         let phi = modes.entries(time)
         return modes.omega0Squared * phi.f + phi.eB * initialVelocity
+    }
+
+    /// ``value(at:initialVelocity:)``, with a typed error instead of ±infinity where the
+    /// true position of finite input is beyond the range of `Double`.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming
+    ///   `initialVelocity` and its value.
+    public func checkedValue(at time: Double, initialVelocity: Double = 0) throws(ParameterError) -> Double {
+        let x = value(at: time, initialVelocity: initialVelocity)
+        if x.isInfinite && initialVelocity.isFinite && !time.isInfinite {
+            throw .outOfRange(parameter: "initialVelocity", value: initialVelocity,
+                              expected: "a velocity whose position at t = \(time) s is within the range of Double")
+        }
+        return x
+    }
+
+    /// ``velocity(at:initialVelocity:)``, with a typed error instead of ±infinity where the
+    /// true velocity of finite input is beyond the range of `Double`.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming
+    ///   `initialVelocity` and its value.
+    public func checkedVelocity(at time: Double, initialVelocity: Double = 0) throws(ParameterError) -> Double {
+        let v = velocity(at: time, initialVelocity: initialVelocity)
+        if v.isInfinite && initialVelocity.isFinite && !time.isInfinite {
+            throw .outOfRange(parameter: "initialVelocity", value: initialVelocity,
+                              expected: "a velocity whose velocity at t = \(time) s is within the range of Double")
+        }
+        return v
     }
 
     /// The exact transition matrix Φ(dt) that steps a (displacement, velocity) state of

@@ -15,6 +15,11 @@
  *   "x1 = 1.5 is outside [0, 1]".
  * - Counts are int64_t so that a negative count is reported (KN_ERR_OUT_OF_RANGE) rather
  *   than read as a huge size. A pointer to an array may be NULL only when its count is 0.
+ * - No input ends the process. Every count (and every product of counts, such as
+ *   track_count × key_count) is checked against [0, KN_MAX_COUNT] before anything is
+ *   allocated, and a store holds at most KN_MAX_COUNT lanes; a count outside that range is
+ *   KN_ERR_OUT_OF_RANGE with a message naming it exactly. Output capacities (kn_store_read)
+ *   only have to be >= 0: nothing is allocated for them.
  * - Destroying NULL is a no-op. Destroying a handle twice, or using it after it was
  *   destroyed, is undefined behaviour (as with free()).
  * - Units: progress is unitless (0 = start, 1 = end); time in seconds; spring velocity in
@@ -44,6 +49,10 @@ extern "C" {
 #define KN_VERSION_MAJOR 0
 #define KN_VERSION_MINOR 2
 #define KN_VERSION_PATCH 0
+
+/* The largest count accepted for any array, product of counts, or store lane total:
+ * 2^28 elements (2 GiB of doubles). Larger counts are KN_ERR_OUT_OF_RANGE. */
+#define KN_MAX_COUNT ((int64_t)1 << 28)
 
 /* A status code: KN_OK or one of the KN_ERR_ values below. */
 typedef int32_t kn_status;
@@ -113,7 +122,7 @@ kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
 
 /* Evaluates `count` values: out[i] = value at xs[i], bit for bit as kn_bezier_value.
  * `out` may equal `xs` (in place; other overlaps are undefined). xs and out may be NULL
- * when count is 0. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (count < 0 or too large). */
+ * when count is 0. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (count outside [0, KN_MAX_COUNT]). */
 kn_status kn_bezier_values(const kn_bezier *curve, const double *xs, double *out, int64_t count);
 
 /* The slope dy/dx at linear progress `x` (±infinity where the tangent is vertical).
@@ -150,15 +159,22 @@ kn_status kn_spring_parameters(const kn_spring *spring, double *mass, double *st
 
 /* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
  * bouncy), with `initial_velocity` in move distances per second. NaN only for NaN input.
- * Errors: KN_ERR_NULL_ARGUMENT. */
+ * Errors: KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE (naming initial_velocity) when a finite
+ * initial_velocity (e.g. 1e308 on a soft spring) puts the true position beyond the range of
+ * double: finite input never gives an infinite result. */
 kn_status kn_spring_value(const kn_spring *spring, double time, double initial_velocity, double *out);
 
-/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT. */
+/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT;
+ * KN_ERR_OUT_OF_RANGE (naming initial_velocity) as kn_spring_value. */
 kn_status kn_spring_velocity(const kn_spring *spring, double time, double initial_velocity, double *out);
 
 /* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good.
- * +infinity for an undamped spring or epsilon <= 0; NaN only for NaN input (as the Swift API).
- * Errors: KN_ERR_NULL_ARGUMENT. */
+ * +infinity for an undamped spring or epsilon <= 0, and where the settling time exceeds the
+ * range of double (a damping ratio around 1e-308 or less, or an overdamped slow rate that
+ * small); finite
+ * for every other finite input, however large initial_velocity is. Bounded cost for every
+ * spring (a closed form and a bracketed root solve, no scan over the oscillations).
+ * NaN only for NaN input (as the Swift API). Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_spring_settling_duration(const kn_spring *spring, double initial_velocity, double epsilon,
                                       double *out);
 
@@ -169,8 +185,8 @@ kn_status kn_spring_transition(const kn_spring *spring, double dt, double matrix
 
 /* Steps `count` springs that share this spring's parameters by `dt` seconds, in place:
  * displacements (position − target) and velocities (per second), structure of arrays.
- * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count < 0,
- * or the two arrays overlap; nothing is changed then). */
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count
+ * outside [0, KN_MAX_COUNT], or the two arrays overlap; nothing is changed then). */
 kn_status kn_spring_step(const kn_spring *spring, double dt, double *displacements, double *velocities,
                          int64_t count);
 
@@ -201,11 +217,12 @@ enum {
 kn_status kn_store_create(kn_store **out);
 
 /* Adds `count` lanes sharing one progress: value[i] = from[i] + progress·(to[i] − from[i]).
- * All values finite. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
+ * All values finite. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (count
+ * outside [0, KN_MAX_COUNT], or the store would hold more than KN_MAX_COUNT lanes). */
 kn_status kn_store_add_group(kn_store *store, const double *from, const double *to, int64_t count,
                              double progress, kn_entry *out);
 
-/* Adds `count` lanes with their own progress each (progress[i], finite). */
+/* Adds `count` lanes with their own progress each (progress[i], finite). Counts as kn_store_add_group. */
 kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *to, const double *progress,
                              int64_t count, kn_entry *out);
 
@@ -218,6 +235,9 @@ kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *
  * - easings: key_count − 1 curves, used where the interpolation is KN_INTERPOLATION_EASED
  *   (others may be NULL); the whole array may be NULL when no segment is eased. The store
  *   copies the curves: they may be destroyed after this call.
+ * Counts are checked first, in this order, before anything is allocated or read: both
+ * >= 0 (else KN_ERR_OUT_OF_RANGE), both >= 1 (else KN_ERR_COUNT_MISMATCH, whatever the
+ * other count), each and track_count × key_count <= KN_MAX_COUNT (else KN_ERR_OUT_OF_RANGE).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (counts, times, enum values),
  * KN_ERR_NOT_FINITE, KN_ERR_COUNT_MISMATCH (track_count or key_count 0). */
 kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64_t key_count,
@@ -225,7 +245,8 @@ kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64
                                  const kn_bezier *const *easings, double progress, kn_entry *out);
 
 /* Adds `count` springs sharing `spring`'s parameters: value = target + displacement,
- * advanced by kn_store_tick. displacements / velocities may be NULL (all 0). */
+ * advanced by kn_store_tick. displacements / velocities may be NULL (all 0).
+ * Counts as kn_store_add_group. */
 kn_status kn_store_add_springs(kn_store *store, const kn_spring *spring, const double *targets,
                                const double *displacements, const double *velocities, int64_t count,
                                kn_entry *out);

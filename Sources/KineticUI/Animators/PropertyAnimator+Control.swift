@@ -9,6 +9,10 @@ extension PropertyAnimator {
     /// block added then starts it (as in UIKit).
     /// - Throws: ``AnimatorError/startWhileStopped`` when stopped.
     public func startAnimation() throws {
+        // Starting a leg hands this animator to the engine, which then no longer is kept by
+        // it: keep the engine until this call returns (see `engine`).
+        let engineAlive = engineReference
+        defer { withExtendedLifetime(engineAlive) {} }
         try checkNotCompleting("startAnimation")
         switch phase {
         case .stopped: throw AnimatorError.startWhileStopped
@@ -32,6 +36,10 @@ extension PropertyAnimator {
     ///   ``AnimatorError/invalidParameter(_:)`` for a bad delay. A running animator is not
     ///   affected.
     public func startAnimation(afterDelay delay: Double) throws {
+        // Starting a leg hands this animator to the engine, which then no longer is kept by
+        // it: keep the engine until this call returns (see `engine`).
+        let engineAlive = engineReference
+        defer { withExtendedLifetime(engineAlive) {} }
         do { try ParameterError.requireNonNegative(delay, "delay") } catch { throw AnimatorError.invalidParameter(error) }
         try checkNotCompleting("startAnimation(afterDelay:)")
         switch phase {
@@ -138,6 +146,8 @@ extension PropertyAnimator {
     /// - Throws: ``AnimatorError/addAnimationsWhileStopped`` when stopped;
     ///   ``AnimatorError/invalidParameter(_:)`` for a delay factor outside [0, 1].
     public func addAnimations(_ animation: @escaping @MainActor () -> Void, delayFactor: Double) throws {
+        let engineAlive = engineReference  // as in startAnimation()
+        defer { withExtendedLifetime(engineAlive) {} }
         guard !delayFactor.isNaN, (0 ... 1).contains(delayFactor) else {
             throw AnimatorError.invalidParameter(.outOfRange(parameter: "delayFactor", value: delayFactor, expected: "[0, 1]"))
         }
@@ -181,6 +191,10 @@ extension PropertyAnimator {
     ///   ``AnimatorError/notInterruptible(call:)``; ``AnimatorError/invalidParameter(_:)``
     ///   for a negative or non-finite factor.
     public func continueAnimation(withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double) throws {
+        // Starting a leg hands this animator to the engine, which then no longer is kept by
+        // it: keep the engine until this call returns (see `engine`).
+        let engineAlive = engineReference
+        defer { withExtendedLifetime(engineAlive) {} }
         do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
             throw AnimatorError.invalidParameter(error)
         }

@@ -9,6 +9,10 @@ import Kinetic
 ///   sets have no effect and are reported through ``Diagnostics``.
 /// - Releasing a paused or stopped animator is reported through ``Diagnostics`` (UIKit
 ///   crashes); its animations stay where they were (as `finishAnimation(at: .current)`).
+/// - The ``AnimationEngine`` plays UIKit's window: a running animator is kept by its engine
+///   and does not keep the engine; when the host lets go of the engine, its running
+///   animators end inactive without calling their completion handlers, and the views show
+///   their model values (see ``AnimationEngine``'s "Lifetime").
 ///
 /// ## Timing
 /// `fractionComplete` is the fraction of the run's *time* (0 to 1). The properties follow
@@ -44,7 +48,24 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     /// The engine that evaluates this animator.
-    public let engine: AnimationEngine
+    ///
+    /// An animator keeps its engine alive while it is inactive, paused or stopped; while it
+    /// runs, the engine keeps the animator alive instead (so a started animator needs no
+    /// other owner), and the engine lives as long as its host holds it — as a UIKit
+    /// animator lives with its window. When the engine goes away first (see
+    /// ``AnimationEngine``'s "Lifetime"), the animator ends inactive without completion
+    /// handlers, and from then on evaluates on ``AnimationEngine/shared``.
+    public var engine: AnimationEngine {
+        if let engine = engineReference { return engine }
+        let shared = AnimationEngine.shared
+        engineReference = shared
+        ownedEngine = shared
+        return shared
+    }
+    /// The engine, weakly: it never keeps itself alive through its running animators.
+    weak var engineReference: AnimationEngine?
+    /// The engine, strongly, while the engine does not retain this animator (not running).
+    var ownedEngine: AnimationEngine?
     /// The duration given at creation, seconds (the run lasts a physical spring's settling
     /// time instead; see ``SpringTimingParameters``).
     public let duration: Double
@@ -88,7 +109,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or spring.
     public init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
         do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
-        self.engine = engine
+        self.engineReference = engine
+        self.ownedEngine = engine
         self.duration = duration
         self.timingParameters = timingParameters
         let (made, run) = try ProgressCurve.make(timingParameters, duration: duration)
@@ -123,11 +145,26 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     isolated deinit {
         guard phase == .paused || phase == .stopped || phase == .waitingForBlocks else { return }
         Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
-        if record >= 0 {
+        if record >= 0, let engine = engineReference {
             engine.finishSegments(of: record, at: .current)
             engine.releaseRecord(record)
             engine.compactIfNeeded()
         }
+    }
+
+    /// Called by an engine going away while this animator runs: the animator becomes a
+    /// fresh inactive one; its blocks and completion handlers are dropped without running
+    /// (nothing of the engine is left for them to act on).
+    func engineDidGoAway() {
+        record = -1
+        reset()
+        completions = []
+        stoppedLanes = []
+        stoppedFraction = 0
+        isCompleting = false
+        phase = .inactive
+        engineReference = nil
+        ownedEngine = nil
     }
 
     // MARK: State
@@ -173,7 +210,9 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
                     isReversed = oldValue
                     return
                 }
+                let engineAlive = engineReference  // as in startAnimation()
                 turnAround()
+                withExtendedLifetime(engineAlive) {}
             }
         }
     }

@@ -29,6 +29,20 @@ import Kinetic
 /// current tick ends.
 ///
 /// The engine is main-actor isolated and owns no thread.
+///
+/// ## Lifetime
+/// The host owns the engine, as UIKit's window owns its animations: the engine keeps its
+/// running animators alive (a started animator needs no other owner), but they do not keep
+/// it alive, and neither does its clock. An inactive, paused or stopped animator does keep
+/// its engine. When the host lets go of an engine whose animators are still running, the
+/// engine is freed at once with everything only it held, and (UIKit's animators end with
+/// their window):
+/// - its running animators end *inactive* and their completion handlers are **not** called
+///   (there is no later tick to deliver them on, and they would run inside the engine's
+///   deinitialisation); an animator still held elsewhere is a fresh inactive animator
+///   afterwards, on ``shared``;
+/// - the views it animated show their model values (the animations' end values; as when
+///   UIKit removes a layer's animations) and can be animated again by any engine.
 @MainActor
 public final class AnimationEngine {
     /// The engine that animators and block animations use when none is named.
@@ -84,6 +98,16 @@ public final class AnimationEngine {
         self.clock = clock
         clock.attach(self)
         finished.reserveCapacity(64)
+    }
+
+    isolated deinit {
+        // Running animators end here (see "Lifetime"); views drop their lane blocks.
+        for case let animator? in retained { animator.engineDidGoAway() }
+        for block in blocks {
+            guard let view = block.view, view.laneEngine === nil || view.laneEngine === self else { continue }
+            view.laneBlocks[block.property.rawValue] = -1
+            if !view.laneBlocks.contains(where: { $0 >= 0 }) { view.laneEngine = nil }
+        }
     }
 
     // MARK: Diagnostics
@@ -184,6 +208,7 @@ public final class AnimationEngine {
 
     func releaseRecord(_ id: Int32) {
         records[Int(id)] = TimingRecord()
+        retained[Int(id)]?.ownedEngine = self
         retained[Int(id)] = nil
         freeRecordIDs.append(id)
     }
@@ -217,12 +242,14 @@ public final class AnimationEngine {
         records[i].order = nextOrder
         nextOrder &+= 1
         retained[i] = animator
+        animator.ownedEngine = nil  // the engine keeps the running animator, not the reverse
         dirty = true
     }
 
     /// Stops time for record `id` at its current fraction.
     func pauseRecord(_ id: Int32) {
         records[Int(id)].running = false
+        retained[Int(id)]?.ownedEngine = self
         retained[Int(id)] = nil
     }
 

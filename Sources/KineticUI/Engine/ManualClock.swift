@@ -8,6 +8,9 @@ public final class ManualClock {
     /// The current time, seconds since the clock was made (starts at 0).
     public private(set) var now: Double = 0
     private var observers: [WeakEngine] = []
+    /// The number of entries the clock holds for attached engines, including engines that
+    /// went away since the last advance or attach (which remove them); for diagnostics.
+    public var attachedEngineCount: Int { observers.count }
 
     /// A clock at time 0.
     public init() {}
@@ -41,6 +44,7 @@ public final class ManualClock {
     }
 
     func attach(_ engine: AnimationEngine) {
+        observers.removeAll { $0.engine == nil }  // engines that went away leave no entry
         observers.append(WeakEngine(engine: engine))
     }
 

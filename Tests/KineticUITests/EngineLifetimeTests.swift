@@ -1,0 +1,130 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+/// An engine dropped while its animators run frees itself, its animators and its views (it
+/// used to be kept alive forever by a cycle with its running animators); running animators
+/// end inactive without their completion handlers (see `AnimationEngine`'s "Lifetime").
+@MainActor
+final class EngineLifetimeTests: XCTestCase {
+    private final class WeakBox {
+        weak var object: AnyObject?
+        let label: String
+        init(_ object: AnyObject, _ label: String) { self.object = object; self.label = label }
+    }
+
+    func testEngineDroppedWithRunningAnimatorsFreesEverything() async throws {
+        let savedHandler = Diagnostics.handler
+        Diagnostics.handler = { _ in }  // released paused animators are reported; not printed here
+        defer { Diagnostics.handler = savedHandler }
+        let sharedClock = ManualClock()
+        var completionsRun = 0
+        for round in 0 ..< 1000 {
+            var weak: [WeakBox] = []
+            do {
+                let clock = round % 2 == 0 ? ManualClock() : sharedClock
+                let engine = AnimationEngine(clock: clock)
+                let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+                let a = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                let b = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                let c = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+                for v in [a, b, c] { root.addSubview(v) }
+                let running = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) {
+                    a.center = Point(x: 300, y: 200)
+                }
+                running.addCompletion { _ in a.alpha = 0.5; completionsRun += 1 }
+                try running.startAnimation()
+                let spring = try PropertyAnimator(duration: 2, dampingRatio: 0.3, engine: engine) {
+                    b.alpha = 0
+                    a.bounds = Rect(x: 0, y: 0, width: 50, height: 50)
+                }
+                spring.addCompletion { _ in b.alpha = 1; completionsRun += 1 }
+                try spring.startAnimation(afterDelay: 0.05)
+                let paused = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                    c.center = Point(x: -50, y: 10)
+                }
+                paused.addCompletion { _ in completionsRun += 1 }
+                try paused.startAnimation()
+                try View.animate(withDuration: 0.5, engine: engine, animations: { c.alpha = 0.2 },
+                                 completion: { _ in completionsRun += 1 })
+                try clock.advance(by: 1.0 / 60)
+                try paused.pauseAnimation()
+                try clock.advance(by: 1.0 / 60)
+                XCTAssertNotEqual(a.presentation.center, a.model.center)
+                weak = [WeakBox(engine, "engine"), WeakBox(root, "root"), WeakBox(a, "a"), WeakBox(b, "b"),
+                        WeakBox(c, "c"), WeakBox(running, "running"), WeakBox(spring, "spring"),
+                        WeakBox(paused, "paused")]
+                if round % 2 == 0 { weak.append(WeakBox(clock, "clock")) }
+            }
+            for box in weak { XCTAssertNil(box.object, "round \(round): \(box.label) was not freed") }
+            if weak.contains(where: { $0.object != nil }) { break }
+        }
+        XCTAssertEqual(completionsRun, 0, "completion handlers must not run when their engine goes away")
+        // The shared clock holds no entry for the 500 engines that were attached to it.
+        XCTAssertLessThanOrEqual(sharedClock.attachedEngineCount, 1)
+        try sharedClock.advance(by: 1)
+        XCTAssertEqual(sharedClock.attachedEngineCount, 0)
+        XCTAssertLessThanOrEqual(Diagnostics.recent.count, 100)
+    }
+
+    func testAnimatorOutlivingItsEngineIsInactiveAndUsable() async throws {
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var completed: [ViewAnimatingPosition] = []
+        let animator: PropertyAnimator
+        weak var weakEngine: AnimationEngine?
+        do {
+            let engine = AnimationEngine()
+            weakEngine = engine
+            animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                view.center = Point(x: 100, y: 0)
+            }
+            animator.addCompletion { completed.append($0) }
+            try animator.startAnimation()
+            try engine.clock.advance(by: 0.5)
+            XCTAssertEqual(view.presentation.center.x, 52.5, accuracy: 1e-9)
+        }
+        // The host let go of the engine: it is gone although the (running) animator is held.
+        XCTAssertNil(weakEngine)
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertFalse(animator.isRunning)
+        XCTAssertEqual(completed, [])
+        XCTAssertEqual(view.presentation, view.model)  // the model (end) values
+        // Still usable, on the shared engine; the view can animate again.
+        try animator.addAnimations { view.center = Point(x: 0, y: 0) }
+        animator.addCompletion { completed.append($0) }
+        try animator.startAnimation()
+        let engine = animator.engine
+        XCTAssertTrue(engine === AnimationEngine.shared)
+        try engine.clock.advance(by: 0.5)
+        XCTAssertEqual(view.presentation.center.x, 50, accuracy: 1e-9)
+        try engine.clock.advance(by: 0.6)
+        XCTAssertEqual(completed, [.end])
+        XCTAssertEqual(view.presentation.center.x, 0)
+    }
+
+    /// A paused (or inactive) animator keeps its engine alive, as before; a running one does not.
+    func testHeldPausedAnimatorKeepsItsEngine() async throws {
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let animator: PropertyAnimator
+        weak var weakEngine: AnimationEngine?
+        do {
+            let engine = AnimationEngine()
+            weakEngine = engine
+            animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                view.center = Point(x: 100, y: 0)
+            }
+            try animator.startAnimation()
+            try engine.clock.advance(by: 0.25)
+            try animator.pauseAnimation()
+        }
+        XCTAssertNotNil(weakEngine)
+        XCTAssertTrue(animator.engine === weakEngine)
+        XCTAssertEqual(animator.state, .active)
+        // Running again, it is the engine's to keep, and nothing else holds the engine: both
+        // the engine and the run end when the call returns (not in the middle of it).
+        try animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+        XCTAssertNil(weakEngine)
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertThrowsError(try animator.stopAnimation(false))
+    }
+}
