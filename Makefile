@@ -86,7 +86,7 @@ check-no-openblas:
 set-version:
 	@echo "$(V)" | grep -Eq '^[0-9]+\.[0-9]+\.[0-9]+$$' || { echo "set-version: give V=major.minor.patch" >&2; exit 2; }
 	@set -- $$(echo "$(V)" | tr . ' '); \
-	sed -i -E "s/(static let current = KineticVersion\(major: )[0-9]+(, minor: )[0-9]+(, patch: )[0-9]+/\1$$1\2$$2\3$$3/" \
+	sed -i -E "s/(static let current = ReleaseVersion\(major: )[0-9]+(, minor: )[0-9]+(, patch: )[0-9]+/\1$$1\2$$2\3$$3/" \
 	  Sources/Kinetic/Version.swift && \
 	sed -i -E "s/^(#define KN_VERSION_MAJOR )[0-9]+/\1$$1/; s/^(#define KN_VERSION_MINOR )[0-9]+/\1$$2/; s/^(#define KN_VERSION_PATCH )[0-9]+/\1$$3/" \
 	  Sources/KineticC/include/kinetic.h && \
@@ -145,7 +145,7 @@ clean:
 PREFIX        ?= /usr/local
 CC            ?= cc
 # The version, from its one place (Sources/Kinetic/Version.swift).
-KINETIC_VERSION := $(shell sed -n -E 's/.*static let current = KineticVersion\(major: ([0-9]+), minor: ([0-9]+), patch: ([0-9]+)\).*/\1.\2.\3/p' Sources/Kinetic/Version.swift)
+KINETIC_VERSION := $(shell sed -n -E 's/.*static let current = ReleaseVersion\(major: ([0-9]+), minor: ([0-9]+), patch: ([0-9]+)\).*/\1.\2.\3/p' Sources/Kinetic/Version.swift)
 SWIFT_RUNTIME_DIR ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); echo "$$(dirname "$$d")/lib/swift/linux")
 C_TEST_DIR    := $(CURDIR)/.build-install$(if $(filter off,$(BLAS)),-noblas)
 # The reference values: the Swift API's, printed bit-exactly by the CLI.

@@ -151,9 +151,9 @@ public func kn_version(_ major: UnsafeMutablePointer<Int32>?, _ minor: UnsafeMut
         if major == nil && minor == nil && patch == nil {
             throw InterfaceError(status: .nullArgument, message: "major, minor and patch are all NULL")
         }
-        major?.pointee = Int32(KineticVersion.current.major)
-        minor?.pointee = Int32(KineticVersion.current.minor)
-        patch?.pointee = Int32(KineticVersion.current.patch)
+        major?.pointee = Int32(ReleaseVersion.current.major)
+        minor?.pointee = Int32(ReleaseVersion.current.minor)
+        patch?.pointee = Int32(ReleaseVersion.current.patch)
     }
 }
 

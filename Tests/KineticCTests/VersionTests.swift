@@ -3,7 +3,7 @@ import Kinetic
 import KineticC
 import XCTest
 
-/// One version, reported the same everywhere: `KineticVersion` (the one place it is set),
+/// One version, reported the same everywhere: `ReleaseVersion` (the one place it is set),
 /// `Kinetic.version`, `kn_version()` / `kn_version_string()`, the header's `KN_VERSION_`
 /// macros as written in `kinetic.h`, and `CHANGELOG.md`'s newest release. `kinetic.pc` and
 /// `kinetic --version` are checked against the library by `make test-c` and `CLITests`.
@@ -13,19 +13,19 @@ final class VersionTests: XCTestCase {
     }
 
     func testVersionIsSemanticAndStartsAtTheReleaseLine() {
-        XCTAssertEqual(Kinetic.version, "\(KineticVersion.current.major).\(KineticVersion.current.minor).\(KineticVersion.current.patch)")
-        XCTAssertEqual(Kinetic.version, KineticVersion.current.description)
+        XCTAssertEqual(Kinetic.version, "\(ReleaseVersion.current.major).\(ReleaseVersion.current.minor).\(ReleaseVersion.current.patch)")
+        XCTAssertEqual(Kinetic.version, ReleaseVersion.current.description)
         XCTAssertEqual(Kinetic.version.split(separator: ".").count, 3)
-        XCTAssertTrue([KineticVersion.current.major, KineticVersion.current.minor, KineticVersion.current.patch].allSatisfy { $0 >= 0 })
-        XCTAssertLessThan(KineticVersion(major: 0, minor: 1, patch: 9), KineticVersion(major: 0, minor: 2, patch: 0))
-        XCTAssertLessThan(KineticVersion(major: 0, minor: 9, patch: 9), KineticVersion(major: 1, minor: 0, patch: 0))
-        XCTAssertGreaterThanOrEqual(KineticVersion.current, KineticVersion(major: 0, minor: 2, patch: 0))
+        XCTAssertTrue([ReleaseVersion.current.major, ReleaseVersion.current.minor, ReleaseVersion.current.patch].allSatisfy { $0 >= 0 })
+        XCTAssertLessThan(ReleaseVersion(major: 0, minor: 1, patch: 9), ReleaseVersion(major: 0, minor: 2, patch: 0))
+        XCTAssertLessThan(ReleaseVersion(major: 0, minor: 9, patch: 9), ReleaseVersion(major: 1, minor: 0, patch: 0))
+        XCTAssertGreaterThanOrEqual(ReleaseVersion.current, ReleaseVersion(major: 0, minor: 2, patch: 0))
     }
 
     func testCLibraryReportsTheSameVersion() {
         var major: Int32 = -1, minor: Int32 = -1, patch: Int32 = -1
         XCTAssertEqual(kn_version(&major, &minor, &patch), 0)
-        XCTAssertEqual([Int(major), Int(minor), Int(patch)], [KineticVersion.current.major, KineticVersion.current.minor, KineticVersion.current.patch])
+        XCTAssertEqual([Int(major), Int(minor), Int(patch)], [ReleaseVersion.current.major, ReleaseVersion.current.minor, ReleaseVersion.current.patch])
         XCTAssertEqual(String(cString: kn_version_string()), Kinetic.version)
     }
 
@@ -38,9 +38,9 @@ final class VersionTests: XCTestCase {
             }
             return nil
         }
-        XCTAssertEqual(macro("KN_VERSION_MAJOR"), KineticVersion.current.major, "kinetic.h KN_VERSION_MAJOR")
-        XCTAssertEqual(macro("KN_VERSION_MINOR"), KineticVersion.current.minor, "kinetic.h KN_VERSION_MINOR")
-        XCTAssertEqual(macro("KN_VERSION_PATCH"), KineticVersion.current.patch, "kinetic.h KN_VERSION_PATCH")
+        XCTAssertEqual(macro("KN_VERSION_MAJOR"), ReleaseVersion.current.major, "kinetic.h KN_VERSION_MAJOR")
+        XCTAssertEqual(macro("KN_VERSION_MINOR"), ReleaseVersion.current.minor, "kinetic.h KN_VERSION_MINOR")
+        XCTAssertEqual(macro("KN_VERSION_PATCH"), ReleaseVersion.current.patch, "kinetic.h KN_VERSION_PATCH")
     }
 
     func testChangelogsNewestReleaseIsTheVersion() throws {
