@@ -38,9 +38,14 @@ extension Spring {
         switch modes.kind {
         case .underdamped:
             let wd = modes.rate
-            let amplitude = (d0 * d0 + ((v0 + modes.alpha * d0) / wd) * ((v0 + modes.alpha * d0) / wd)).squareRoot()
+            let q = (v0 + modes.alpha * d0) / wd
+            var amplitude = (d0 * d0 + q * q).squareRoot()
+            // A huge velocity (|v0| ≳ 1e154) overflows the square: take hypot and a difference
+            // of logarithms then (only then, so every other result is bit for bit unchanged).
+            if !amplitude.isFinite { amplitude = hypot(d0, q) }
             if modes.alpha == 0 { return amplitude <= epsilon ? 0 : .infinity }
-            bound = max(0, log(amplitude / epsilon) / modes.alpha)
+            let ratio = amplitude / epsilon
+            bound = max(0, (ratio.isFinite ? log(ratio) : log(amplitude) - log(epsilon)) / modes.alpha)
             step = Double.pi / wd / 16
         case .critical:
             // d(t) = e^{-αt}(d0 + b·t); the bound e^{-αt}(|d0| + |b|t) decreases after its peak.
@@ -52,7 +57,8 @@ extension Spring {
         case .overdamped:
             let r1 = modes.slowRoot, r2 = -(modes.alpha + modes.rate)
             let A = (v0 - r2 * d0) / (r1 - r2), B = (r1 * d0 - v0) / (r1 - r2)
-            bound = max(0, log((abs(A) + abs(B)) / epsilon) / -r1)
+            let ratio = (abs(A) + abs(B)) / epsilon
+            bound = max(0, (ratio.isFinite ? log(ratio) : log(abs(A) + abs(B)) - log(epsilon)) / -r1)
             step = bound / 64
         }
         if !bound.isFinite { return .infinity }
