@@ -45,10 +45,7 @@ func writeStandardError(_ text: String) {
 /// `path` is nil or `-`.
 func emit(_ table: CSVTable, to path: String?) throws {
     if let path, path != "-" {
-        try writeFile(path) { writer in
-            var stream = writer
-            table.write(to: &stream)
-        }
+        try writeCSV(table, to: path)
     } else {
         var output = DescriptorOutput()
         table.write(to: &output)
@@ -93,16 +90,20 @@ func readNonEmpty(_ path: String, expecting what: String) throws -> String {
 /// Writes the file at `path` with ``AtomicFileWriter`` (atomically; a device or FIFO
 /// directly; a symbolic link's target), with its temporary file registered for removal on
 /// `SIGINT`/`SIGTERM` (``InterruptCleanup``). If `body` throws, nothing is left behind.
-func writeFile(_ path: String, _ body: (AtomicFileWriter) throws -> Void) throws {
-    let writer = try AtomicFileWriter(path: path)
-    try InterruptCleanup.whilePending(writer.temporaryPath) {
-        do {
-            try body(writer)
-        } catch {
-            writer.discard()
-            throw error
-        }
-        try writer.commit()
+func writeFile(_ path: String, createDirectory: Bool = false, _ body: (AtomicFileWriter) throws -> Void) throws {
+    try InterruptCleanup.write(to: path, createDirectory: createDirectory, body)
+}
+
+/// Writes `text` to `path` as ``writeFile(_:createDirectory:_:)`` does.
+func writeText(_ text: String, to path: String, createDirectory: Bool = false) throws {
+    try writeFile(path, createDirectory: createDirectory) { $0.write(text) }
+}
+
+/// Writes `table` as CSV to `path` as ``writeFile(_:createDirectory:_:)`` does.
+func writeCSV(_ table: CSVTable, to path: String, createDirectory: Bool = false) throws {
+    try writeFile(path, createDirectory: createDirectory) { writer in
+        var stream = writer
+        table.write(to: &stream)
     }
 }
 

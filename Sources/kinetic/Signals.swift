@@ -5,7 +5,9 @@ import Darwin
 #endif
 import KineticExport
 
-/// Removal of the atomic write's temporary file when the tool is interrupted.
+/// Removal of the atomic write's temporary file when the tool is interrupted. Every file
+/// the tool writes (`-o` of `sample`, `plot` and `bake`; the files of `demo` and `export`)
+/// goes through ``write(to:createDirectory:_:)``.
 ///
 /// `SIGINT` and `SIGTERM` run a handler that unlinks the temporary file of the write in
 /// progress (if any), restores the default action and raises the signal again, so the
@@ -32,17 +34,52 @@ enum InterruptCleanup {
         _ = signal(SIGTERM, handle)
     }
 
-    /// Runs `body` with `temporaryPath` registered for removal on `SIGINT`/`SIGTERM`.
-    static func whilePending<T>(_ temporaryPath: String, _ body: () throws -> T) rethrows -> T {
-        guard let path, let flag, !temporaryPath.isEmpty else { return try body() }
-        let bytes = Array(temporaryPath.utf8)
-        guard bytes.count < capacity else { return try body() }
+    /// Makes an ``AtomicFileWriter`` for `destination`, runs `body` with its temporary file
+    /// registered for removal on `SIGINT`/`SIGTERM`, and commits (or, if `body` throws,
+    /// discards). On Linux both signals are blocked from before the temporary file is
+    /// created until it is registered, so no interruption can slip in between; one that
+    /// arrives meanwhile is delivered right after, and removes the file.
+    static func write(to destination: String, createDirectory: Bool = false,
+                      _ body: (AtomicFileWriter) throws -> Void) throws {
+        #if os(Linux)
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        #endif
+        let writer: AtomicFileWriter
+        do {
+            writer = try AtomicFileWriter(path: destination, createDirectory: createDirectory)
+            register(writer.temporaryPath)
+        } catch {
+            #if os(Linux)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+            #endif
+            throw error
+        }
+        #if os(Linux)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        #endif
+        defer { if let flag { setFlag(flag, 0) } }
+        do {
+            try body(writer)
+        } catch {
+            writer.discard()
+            throw error
+        }
+        try writer.commit()
+    }
+
+    /// Records `temporaryPath` (empty: nothing to remove) for the handler.
+    private static func register(_ temporaryPath: String) {
+        guard let path, let flag else { return }
         setFlag(flag, 0)
+        let bytes = Array(temporaryPath.utf8)
+        guard !bytes.isEmpty, bytes.count < capacity else { return }
         for (i, byte) in bytes.enumerated() { path[i] = CChar(bitPattern: byte) }
         path[bytes.count] = 0
         setFlag(flag, 1)
-        defer { setFlag(flag, 0) }
-        return try body()
     }
 
     /// A store the optimiser cannot move across the buffer writes (an opaque call).
