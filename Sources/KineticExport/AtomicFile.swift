@@ -16,6 +16,28 @@ import Kinetic
 /// A new file gets mode `0644`; an existing destination keeps its permission bits.
 /// The temporary file is named `.<name>.tmp-XXXXXX` in the same directory.
 ///
+/// ## Destinations that are not regular files
+/// The destination is looked at (without creating anything) when the writer is made, and
+/// handled as `cp`, `sort -o` and shell redirection handle it:
+/// - **A symbolic link** (or a chain of them) is followed: the file it points to is
+///   replaced atomically (temporary file in *that* file's directory) and the link itself
+///   is kept. A dangling link's target is created, as `echo > link` does; its directory
+///   must exist (or be created with `createDirectory`).
+/// - **A character or block device, a FIFO or a socket** (e.g. `/dev/null`, `/dev/full`,
+///   `/dev/stdout`, a named pipe) is opened and written directly: no temporary file, no
+///   rename, no `fsync`, and the node itself is never replaced. Opening a FIFO waits for a
+///   reader. Writing is then not atomic, and ``discard()`` cannot take back bytes already
+///   written; a write error such as `ENOSPC` from `/dev/full` is thrown by ``commit()``
+///   as usual. ``temporaryPath`` is empty and ``writesDirectly`` is `true`.
+/// - **A directory** is refused with `EISDIR` (as is a path ending in `/`).
+///
+/// ## Interruption
+/// The library installs no signal handlers. A process killed between creating the
+/// temporary file and the rename leaves the destination as it was, but the temporary file
+/// stays behind (`.<name>.tmp-XXXXXX`; a later write never reuses it). A program that wants
+/// it removed on `SIGINT`/`SIGTERM` can unlink ``temporaryPath`` from its own handler, as
+/// the `kinetic` tool does; nothing can remove it after `SIGKILL`.
+///
 /// Use it as a `TextOutputStream` (or call ``write(bytes:)``), then ``commit()``. Write
 /// errors are remembered and thrown by ``commit()``; after the first error further writes
 /// are ignored. A writer that is neither committed nor discarded removes its temporary
@@ -32,8 +54,15 @@ import Kinetic
 public final class AtomicFileWriter: TextOutputStream {
     /// The destination path.
     public let path: String
-    /// The temporary file's path (in the destination's directory).
+    /// The temporary file's path (in the directory of the file that is replaced: the
+    /// destination's, or a symbolic link's target's); empty when ``writesDirectly``.
     public let temporaryPath: String
+    /// Whether the destination is a device, FIFO or socket written in place (no temporary
+    /// file, not atomic).
+    public let writesDirectly: Bool
+    /// The regular file that ``commit()`` replaces: the destination, or the file a symbolic
+    /// link at the destination points to.
+    private let target: String
 
     private var descriptor: Int32
     private var buffer: [UInt8] = []
@@ -41,18 +70,39 @@ public final class AtomicFileWriter: TextOutputStream {
     private var finished = false
     private static let bufferSize = 1 << 16
 
-    /// Creates the temporary file next to `path`.
+    /// Creates the temporary file next to `path` (or next to the file a symbolic link at
+    /// `path` points to), or opens `path` directly when it is a device, FIFO or socket.
     ///
     /// - Parameters:
     ///   - path: the destination file.
     ///   - createDirectory: create the destination's directory and its missing parents
     ///     (mode `0755`) first.
-    /// - Throws: ``ExportError`` when the directory cannot be created or the temporary file
-    ///   cannot be made (e.g. the directory does not exist or is not writable).
+    /// - Throws: ``ExportError`` when the destination is a directory (`EISDIR`), a chain of
+    ///   symbolic links is too long (`ELOOP`), the directory cannot be created, or the
+    ///   temporary file cannot be made (e.g. the directory does not exist or is not
+    ///   writable); ``ExportError/Operation/open`` when a device or FIFO cannot be opened.
     public init(path: String, createDirectory: Bool = false) throws(ExportError) {
         self.path = path
-        let (directory, name) = splitPath(path)
-        guard !name.isEmpty else { throw .io(operation: .open, path: path, code: EISDIR) }
+        guard !splitPath(path).name.isEmpty else { throw .io(operation: .open, path: path, code: EISDIR) }
+        let target = try resolveSymbolicLinks(path)
+        self.target = target
+        var info = stat()
+        let exists = stat(target, &info) == 0
+        let kind = info.st_mode & S_IFMT
+        if exists && kind == S_IFDIR { throw .io(operation: .open, path: path, code: EISDIR) }
+        if exists && kind != S_IFREG {
+            // A device, FIFO or socket: write in place, never replace the node.
+            var fd: Int32
+            repeat { fd = open(target, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+            guard fd >= 0 else { throw .io(operation: .open, path: path, code: errno) }
+            descriptor = fd
+            temporaryPath = ""
+            writesDirectly = true
+            buffer.reserveCapacity(Self.bufferSize)
+            return
+        }
+        writesDirectly = false
+        let (directory, name) = splitPath(target)
         if createDirectory { try makeDirectories(directory) }
         var template = Array("\(directory)/.\(name).tmp-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -60,8 +110,7 @@ public final class AtomicFileWriter: TextOutputStream {
         descriptor = fd
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // mkstemp creates 0600; give the file the destination's bits, or 0644 for a new file.
-        var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
         _ = fchmod(fd, mode)
         buffer.reserveCapacity(Self.bufferSize)
     }
@@ -99,6 +148,14 @@ public final class AtomicFileWriter: TextOutputStream {
     public func commit() throws(ExportError) {
         guard !finished else { return }
         flush()
+        if writesDirectly {
+            finished = true
+            let closeResult = close(descriptor)
+            let closeErrno = errno
+            if let failure { throw failure }
+            if closeResult != 0 && closeErrno != EINTR { throw .io(operation: .write, path: path, code: closeErrno) }
+            return
+        }
         if failure == nil {
             while fsync(descriptor) != 0 {
                 if errno == EINTR { continue }
@@ -117,21 +174,22 @@ public final class AtomicFileWriter: TextOutputStream {
             _ = unlink(temporaryPath)
             throw .io(operation: .write, path: path, code: closeErrno)
         }
-        if rename(temporaryPath, path) != 0 {
+        if rename(temporaryPath, target) != 0 {
             let code = errno
             _ = unlink(temporaryPath)
             throw .io(operation: .replace, path: path, code: code)
         }
-        syncDirectory(splitPath(path).directory)
+        syncDirectory(splitPath(target).directory)
     }
 
     /// Abandons the write: closes and removes the temporary file. The destination is
-    /// untouched. Calling it after ``commit()`` does nothing.
+    /// untouched (when ``writesDirectly``, bytes already written to the device or FIFO
+    /// stay written). Calling it after ``commit()`` does nothing.
     public func discard() {
         guard !finished else { return }
         finished = true
         _ = close(descriptor)
-        _ = unlink(temporaryPath)
+        if !writesDirectly { _ = unlink(temporaryPath) }
     }
 }
 
@@ -200,6 +258,29 @@ func splitPath(_ path: String) -> (directory: String, name: String) {
     var directory = String(path[..<slash])
     if directory.isEmpty { directory = "/" }
     return (directory, name)
+}
+
+/// The path that writing to `path` should replace: `path` itself, or, when it is a
+/// symbolic link, the path its chain of links ends at (which may not exist: a dangling
+/// link's target). Relative link contents are taken relative to the link's directory.
+/// - Throws: ``ExportError`` with `ELOOP` after 40 links, or the error of `readlink`.
+func resolveSymbolicLinks(_ path: String) throws(ExportError) -> String {
+    var current = path
+    for _ in 0 ..< 40 {
+        var info = stat()
+        guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(current, $0.baseAddress!, $0.count - 1) }
+        guard count >= 0 else { throw .io(operation: .open, path: path, code: errno) }
+        let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if link.hasPrefix("/") {
+            current = link
+        } else {
+            let directory = splitPath(current).directory
+            current = directory == "/" ? "/" + link : directory + "/" + link
+        }
+    }
+    throw .io(operation: .open, path: path, code: ELOOP)
 }
 
 /// `mkdir -p`: creates `directory` and any missing parents with mode 0755.

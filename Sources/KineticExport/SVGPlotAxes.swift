@@ -6,7 +6,8 @@ import Kinetic
 /// Every tick is `index × mantissa × 10^exponent` for consecutive integer indices, so the
 /// labels are computed from integers (no floating-point noise such as `0.30000000000000004`)
 /// and every label on an axis has the same number of decimals. The first tick is at or below
-/// the range's lower bound and the last at or above its upper bound.
+/// the range's lower bound and the last at or above its upper bound (unless that tick is
+/// beyond the largest finite `Double`; see ``init(covering:_:maximumCount:)``).
 ///
 /// ```swift
 /// let ticks = try PlotAxisTicks(covering: 0, 1.07)   // 0, 0.2, 0.4, …, 1.2
@@ -43,30 +44,37 @@ public struct PlotAxisTicks: Sendable, Hashable {
     /// A zero-width range (`lower == upper`) is widened by 10 % of its magnitude on each side
     /// (to −1…1 around 0), so a constant series still gets a readable axis.
     ///
+    /// Any finite range works, up to ±`Double.greatestFiniteMagnitude`: widths are
+    /// computed on halves, so `upper − lower` never overflows. When the tick covering an end
+    /// would exceed the largest finite `Double` (data beyond ±1e308 in the top decade), the
+    /// ticks end at the last finite one, inside the data range.
+    ///
     /// - Parameters:
-    ///   - lower: the smallest data value, finite.
+    ///   - lower: the smallest data value, finite (any magnitude).
     ///   - upper: the largest data value, finite and ≥ `lower`.
     ///   - maximumCount: the most ticks wanted, in [3, 50]; the result has between 2 and
     ///     `maximumCount` ticks.
     /// - Throws: ``PlotError/invalidRange(axis:lower:upper:)`` for a non-finite or reversed
     ///   range, ``PlotError/invalidTickCount(_:)`` for a `maximumCount` outside [3, 50].
     public init(covering lower: Double, _ upper: Double, maximumCount: Int = 8) throws(PlotError) {
-        guard lower.isFinite, upper.isFinite, lower <= upper,
-              Swift.max(abs(lower), abs(upper)) < 1e300 else {
+        guard lower.isFinite, upper.isFinite, lower <= upper else {
             throw .invalidRange(axis: "ticks", lower: lower, upper: upper)
         }
         guard (3...50).contains(maximumCount) else { throw .invalidTickCount(maximumCount) }
+        // Widths are computed on halves (hi/2 − lo/2), which cannot overflow even for
+        // ±1.7976931348623157e308, and scaling by 2 is exact.
         var lo = lower, hi = upper
         let magnitude = Swift.max(abs(lo), abs(hi))
         // A range too narrow for its magnitude (or empty) cannot be labelled distinctly.
-        if hi - lo <= magnitude * 1e-9 {
-            let middle = (lo + hi) / 2
+        if hi / 2 - lo / 2 <= magnitude * 0.5e-9 {
+            let middle = lo / 2 + hi / 2
             let half = middle == 0 ? 1 : abs(middle) * 0.1
-            lo = middle - half
-            hi = middle + half
+            lo = Swift.max(middle - half, -.greatestFiniteMagnitude)
+            hi = Swift.min(middle + half, .greatestFiniteMagnitude)
         }
-        guard hi - lo >= 1e-250 else { throw .invalidRange(axis: "ticks", lower: lower, upper: upper) }
-        let raw = (hi - lo) / Double(maximumCount - 1)
+        let halfSpan = hi / 2 - lo / 2
+        guard halfSpan >= 0.5e-250 else { throw .invalidRange(axis: "ticks", lower: lower, upper: upper) }
+        let raw = halfSpan / Double(maximumCount - 1) * 2
         let mantissas = [1, 2, 5]
         var mantissaIndex = 0
         // Walk up 1, 2, 5, 10, 20, 50, … from a decade below the raw step until the ticks fit
@@ -75,6 +83,7 @@ public struct PlotAxisTicks: Sendable, Hashable {
         while true {
             let m = mantissas[mantissaIndex]
             let step = Self.decimal(m, exponent)
+            guard step.isFinite else { throw .invalidRange(axis: "ticks", lower: lower, upper: upper) }
             let first = (lo / step).rounded(.down), last = (hi / step).rounded(.up)
             if last - first + 1 <= Double(maximumCount) + 2 {
                 var fi = Int(first), li = Int(last)
@@ -83,7 +92,11 @@ public struct PlotAxisTicks: Sendable, Hashable {
                 while Self.decimal(fi * m, exponent) > lo { fi -= 1 }
                 while Self.decimal((li - 1) * m, exponent) >= hi { li -= 1 }
                 while Self.decimal(li * m, exponent) < hi { li += 1 }
-                if li - fi + 1 <= maximumCount {
+                // Near ±1.8e308 the covering tick may not be representable: end on the last
+                // finite one instead.
+                while !Self.decimal(fi * m, exponent).isFinite { fi += 1 }
+                while !Self.decimal(li * m, exponent).isFinite { li -= 1 }
+                if li - fi + 1 <= maximumCount && li > fi {
                     self.init(mantissa: m, exponent: exponent, firstIndex: fi, lastIndex: li)
                     return
                 }

@@ -61,8 +61,9 @@ struct SVGPlotRenderer {
         let xAxis = try axis("x", given: plot.xRange, dataLower: xMin, dataUpper: xMax,
                              maximumCount: min(11, max(3, Int(plotWidth / 64))))
 
-        func px(_ x: Double) -> Double { left + (x - xAxis.lower) / (xAxis.upper - xAxis.lower) * plotWidth }
-        func py(_ y: Double) -> Double { top + plotHeight - (y - yAxis.lower) / (yAxis.upper - yAxis.lower) * plotHeight }
+        // Halves, so that huge finite ranges (±1e308) do not overflow; exact for the rest.
+        func px(_ x: Double) -> Double { left + (x / 2 - xAxis.lower / 2) / (xAxis.upper / 2 - xAxis.lower / 2) * plotWidth }
+        func py(_ y: Double) -> Double { top + plotHeight - (y / 2 - yAxis.lower / 2) / (yAxis.upper / 2 - yAxis.lower / 2) * plotHeight }
         let (l, t, w, h) = (svgNumber(left), svgNumber(top), svgNumber(plotWidth), svgNumber(plotHeight))
         let bottomEdge = svgNumber(top + plotHeight), rightEdge = svgNumber(left + plotWidth)
 
@@ -206,7 +207,8 @@ struct SVGPlotRenderer {
         } catch {
             throw .invalidRange(axis: name, lower: dataLower, upper: dataUpper)
         }
-        return Axis(lower: ticks.lowerBound, upper: ticks.upperBound,
+        // The ticks cover the data, except next to ±1.8e308 where they end on the last finite one.
+        return Axis(lower: Swift.min(ticks.lowerBound, dataLower), upper: Swift.max(ticks.upperBound, dataUpper),
                     ticks: zip(ticks.values, ticks.labels).map { (value: $0.0, label: $0.1) })
     }
 

@@ -15,7 +15,9 @@ struct BakeCommand: ParsableCommand {
             rect, color, transform2d), "values", optional "keyTimes", and "interpolation" \
             (hold, linear, catmull-rom or a curve; one or per segment) or "calculationMode" \
             (linear, discrete, paced, cubic, cubicPaced), plus optional per-segment "easings". \
-            Rows are at t = i/rate before the duration, plus a last row at exactly the duration.
+            Rows are at t = i/rate before the duration, plus a last row at exactly the duration. \
+            --output must end in .csv; an output estimated at over 1 GiB (rows × columns × 25 \
+            bytes) is refused before baking unless --force.
             """
     )
 
@@ -25,14 +27,27 @@ struct BakeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second (Hz), > 0.")
     var rate: Double = 60
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the CSV to this file (atomically) instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(outputHelp("CSV", ".csv"), valueName: "file.csv"))
     var output: String?
+
+    @Flag(help: "Write the output even when it is estimated at over 1 GiB.")
+    var force = false
+
+    func validate() throws {
+        try checkOutput(output, accepts: [.csv], command: "bake")
+    }
 
     func run() throws {
         let progress = Progress("bake", total: 3)
         defer { progress.finish() }
         progress.step(1, "reading \(file)")
-        let description = try KeyframeDescription(json: TextFile.read(atPath: file), source: file)
+        let description = try KeyframeDescription(json: readNonEmpty(file, expecting: "a keyframe description (JSON)"), source: file)
+        let columns = ["time"] + description.properties.flatMap(\.columnNames)
+        let rows = description.duration * rate + 2
+        if rows.isFinite && rate > 0 {
+            try checkOutputSize(csvBytes(rows: rows, columns: columns), force: force,
+                                what: csvReckoning(rows: rows, columns: columns.count))
+        }
         progress.step(2, "baking at \(rate) Hz")
         let table = try bake(description, rate: rate)
         progress.step(3, "writing \(output ?? "standard output")")

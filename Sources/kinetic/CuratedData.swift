@@ -35,7 +35,7 @@ enum CuratedData {
         for (name, curve) in CubicBezier.presets {
             let path = "\(directory)/bezier-\(name).csv"
             let table = try sample(curve, count: curveSamples)
-            try table.write(toFile: path, createDirectory: true)
+            try writeCSV(table, to: path, createDirectory: true)
             written.append(WrittenFile(path: path, rows: table.rowCount))
             guard plots else { continue }
             var plot = try SVGPlot(table: table, x: "x", ys: ["value", "slope"], title: "\(name): \(curve)",
@@ -63,7 +63,7 @@ enum CuratedData {
             let spring = try Spring(dampingRatio: zeta, response: response)
             let path = "\(directory)/spring-zeta-\(label(zeta)).csv"
             let table = try sample(spring, rate: springRate)
-            try table.write(toFile: path, createDirectory: true)
+            try writeCSV(table, to: path, createDirectory: true)
             written.append(WrittenFile(path: path, rows: table.rowCount, settling: table[table.rowCount - 1, 0]))
         }
         return written
@@ -86,7 +86,7 @@ enum CuratedData {
             try table.append(row: [t] + members.map { $0.spring.value(at: t) })
         }
         let path = "\(directory)/\(file).csv"
-        try table.write(toFile: path, createDirectory: true)
+        try writeCSV(table, to: path, createDirectory: true)
         var written = [WrittenFile(path: path, rows: table.rowCount, settling: end)]
         if plot {
             var svg = try SVGPlot(table: table, x: "time", ys: members.map(\.label), title: title,
@@ -120,9 +120,9 @@ enum CuratedData {
     /// `keyframes-example-geometry.svg` (position and frame, points).
     static func writeKeyframesExample(into directory: String, plots: Bool) throws -> [WrittenFile] {
         let base = "\(directory)/keyframes-example"
-        try TextFile.write(keyframesExample, toPath: base + ".json", createDirectory: true)
+        try writeText(keyframesExample, to: base + ".json", createDirectory: true)
         let baked = try bake(KeyframeDescription(json: keyframesExample, source: base + ".json"), rate: keyframesRate)
-        try baked.write(toFile: base + ".csv", createDirectory: true)
+        try writeCSV(baked, to: base + ".csv", createDirectory: true)
         var written = [WrittenFile(path: base + ".csv", rows: baked.rowCount)]
         guard plots else { return written }
         let unit = baked.columns.filter { $0 == "opacity" || $0.hasPrefix("tint.") }
@@ -185,7 +185,7 @@ enum CuratedData {
 
     /// Writes `plot` as SVG to `path` (atomically, creating the directory).
     static func writePlot(_ plot: SVGPlot, to path: String) throws -> WrittenFile {
-        try plot.write(toFile: path, createDirectory: true)
+        try writeText(plot.render(), to: path, createDirectory: true)
         return WrittenFile(path: path)
     }
 

@@ -70,14 +70,14 @@ struct ExportCommand: ParsableCommand {
             written.append(WrittenFile(path: destination, rows: rows))
             return "benchmarks: \(destination) is already in place"
         }
-        try TextFile.write(text, toPath: destination, createDirectory: true)
+        try writeText(text, to: destination, createDirectory: true)
         written.append(WrittenFile(path: destination, rows: rows))
         // The CI gate's ratio table and its plot (.ci/check-benchmarks.py) sit next to the
         // results; copy them too, so that the exported ratios always match the exported results.
         let source = benchmarks.contains("/") ? String(benchmarks[..<benchmarks.lastIndex(of: "/")!]) : "."
         for name in ["benchmarks-ratios.csv", "benchmarks-ratios.svg"] where access("\(source)/\(name)", R_OK) == 0 {
             let sibling = try TextFile.read(atPath: "\(source)/\(name)")
-            try TextFile.write(sibling, toPath: "\(directory)/\(name)", createDirectory: true)
+            try writeText(sibling, to: "\(directory)/\(name)", createDirectory: true)
             written.append(WrittenFile(path: "\(directory)/\(name)",
                                        rows: name.hasSuffix(".csv") ? max(0, sibling.split(separator: "\n").count - 1) : nil))
         }

@@ -19,8 +19,10 @@ struct KineticCommand: ParsableCommand {
 
     /// Runs the tool. Replaces ArgumentParser's default `main()` so that a failure prints a
     /// single line, `kinetic: error: <message>`, on stderr (no usage block, no stack trace)
-    /// and exits non-zero. Help (`--help`, `help`) prints normally and exits 0.
+    /// and exits non-zero. Help (`--help`, `help`) prints normally and exits 0. `SIGINT` and
+    /// `SIGTERM` remove the temporary file of an atomic write in progress (``InterruptCleanup``).
     static func main() {
+        InterruptCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()

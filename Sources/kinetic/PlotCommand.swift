@@ -11,7 +11,9 @@ struct PlotCommand: ParsableCommand {
         discussion: """
             The SVG has a title, axes with ticks at steps of 1, 2 or 5 × 10^n, gridlines, axis \
             labels with units and a legend. It is written to standard output, or atomically to \
-            --output FILE.
+            --output FILE.svg (a device or FIFO is written directly, a symbolic link's target is \
+            replaced). A picture estimated at over 1 GiB (e.g. millions of markers) is refused \
+            unless --force.
             """,
         subcommands: [PlotBezierCommand.self, PlotSpringCommand.self, PlotTrackCommand.self, PlotCSVCommand.self]
     )
@@ -21,8 +23,11 @@ extension SVGPlot.Style: ExpressibleByArgument {}
 
 /// Options every `kinetic plot` subcommand takes: where to write and the texts and size.
 struct PlotOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the SVG to this file (atomically) instead of standard output.", valueName: "file.svg"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(outputHelp("SVG", ".svg"), valueName: "file.svg"))
     var output: String?
+    @Flag(help: "Write the output even when it is estimated at over 1 GiB.")
+    var force = false
+
     @Option(help: "The title above the chart.")
     var title: String?
     @Option(name: .customLong("x-label"), help: ArgumentHelp("The x axis label (include the unit).", valueName: "text"))
@@ -34,6 +39,19 @@ struct PlotOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Picture height in pixels, 150 … 10000.")
     var height: Double = 440
 
+    func validate() throws {
+        try checkOutput(output, accepts: [.svg], command: "plot")
+    }
+
+    /// Refuses a picture estimated at over 1 GiB (``svgBytes(points:style:width:)``)
+    /// unless `--force`: `points` is each series' number of points.
+    func checkSize(points: [Double], style: SVGPlot.Style) throws {
+        let total = points.reduce(0, +)
+        let count = total < 1e18 ? String(Int(total)) : String(total)
+        try checkOutputSize(svgBytes(points: points, style: style, width: width), force: force,
+                            what: "\(points.count) series, \(count) points, style \(style.rawValue)")
+    }
+
     /// Applies the options to `plot` and writes it.
     func emit(_ plot: SVGPlot) throws {
         var plot = plot
@@ -42,8 +60,9 @@ struct PlotOptions: ParsableArguments {
         if let yLabel { plot.yLabel = yLabel }
         plot.width = width
         plot.height = height
-        if let output {
-            try plot.write(toFile: output)
+        if let output, output != "-" {
+            let text = try plot.render()
+            try writeFile(output) { $0.write(text) }
         } else {
             let text = try plot.render()
             var stream = DescriptorOutput()
@@ -65,7 +84,7 @@ struct PlotBezierCommand: ParsableCommand {
         valueName: "curve"))
     var curves: [String]
 
-    @Option(parsing: .unconditional, help: "Evenly spaced samples per curve, at least 2.")
+    @Option(parsing: .unconditional, help: "Evenly spaced samples per curve, 2 … 10000000.")
     var count: Int = 201
 
     @Flag(help: "Also plot each curve's slope d value / d x.")
@@ -75,9 +94,11 @@ struct PlotBezierCommand: ParsableCommand {
 
     func validate() throws {
         if curves.isEmpty { throw ValidationError("give at least one curve") }
+        try checkCount(count)
     }
 
     func run() throws {
+        try plot.checkSize(points: Array(repeating: Double(count), count: curves.count * (slope ? 2 : 1)), style: .line)
         var svg = SVGPlot(title: curves.count == 1 ? curves[0] : "Cubic-bezier curves",
                           xLabel: "linear progress x (fraction of the duration)",
                           yLabel: slope ? "value (fraction of the change) and slope" : "eased progress (fraction of the change)")
@@ -117,8 +138,10 @@ struct PlotSpringCommand: ParsableCommand {
     @OptionGroup var plot: PlotOptions
 
     func run() throws {
-        let model = try spring.makeSpring()
-        let table = try sample(model, initialVelocity: spring.velocity, rate: spring.rate, epsilon: spring.epsilon)
+        if let rows = try spring.estimatedRows() {
+            try plot.checkSize(points: Array(repeating: rows, count: showVelocity ? 2 : 1), style: .line)
+        }
+        let (model, table) = try spring.sampled()
         let title = "Spring: ζ = \(CuratedData.compact(model.dampingRatio)), response = \(CuratedData.compact(model.response)) s, "
             + "settles at \(CuratedData.compact(table[table.rowCount - 1, 0])) s"
         var svg = try SVGPlot(table: table, x: "time", ys: showVelocity ? ["value", "velocity"] : ["value"], title: title,
@@ -152,7 +175,12 @@ struct PlotTrackCommand: ParsableCommand {
     @OptionGroup var plot: PlotOptions
 
     func run() throws {
-        let description = try KeyframeDescription(json: TextFile.read(atPath: file), source: file)
+        let description = try KeyframeDescription(json: readNonEmpty(file, expecting: "a keyframe description (JSON)"), source: file)
+        let allColumns = description.properties.flatMap(\.columnNames)
+        let rows = description.duration * rate + 2
+        if rows.isFinite && rate > 0 {
+            try plot.checkSize(points: Array(repeating: rows, count: columns.map(splitNames)?.count ?? allColumns.count), style: style)
+        }
         let table = try bake(description, rate: rate)
         let names = columns.map(splitNames) ?? Array(table.columns.dropFirst())
         let svg = try SVGPlot(table: table, x: "time", ys: names, title: file, xLabel: "time (s)",
@@ -183,7 +211,9 @@ struct PlotCSVCommand: ParsableCommand {
     @OptionGroup var plot: PlotOptions
 
     func run() throws {
-        let table = try CSVTable(parsing: TextFile.read(atPath: file), source: file)
+        let table = try CSVTable(parsing: readNonEmpty(file, expecting: "a CSV table"), source: file)
+        guard table.rowCount > 0 else { throw CLIError("\(file): no data rows (only the header line)") }
+        try plot.checkSize(points: Array(repeating: Double(table.rowCount), count: splitNames(y).count), style: style)
         let svg = try SVGPlot(table: table, x: x, ys: splitNames(y), title: file, style: style)
         try plot.emit(svg)
     }

@@ -90,9 +90,9 @@ final class SceneRecorder {
         for r in rows {
             text += "\(CSVTable.format(r.time)),\(r.view),\(r.property),\(CSVTable.format(r.value))\n"
         }
-        try TextFile.write(text, toPath: csv, createDirectory: true)
+        try writeText(text, to: csv, createDirectory: true)
         let svg = "\(directory)/\(name).svg"
-        try TextFile.write(filmstrip(title: title), toPath: svg, createDirectory: true)
+        try writeText(filmstrip(title: title), to: svg, createDirectory: true)
         return (csv, svg)
     }
 

@@ -163,7 +163,7 @@ final class CLITests: XCTestCase {
         try assertOneLineError(["sample", "bezier", "nan,0,1,1"], contains: "x1 = nan is not a finite number")
         try assertOneLineError(["sample", "bezier", "0.2,0.1,0.3"], contains: "is not a curve")
         try assertOneLineError(["sample", "bezier", "bouncy"], contains: "'bouncy' is not a curve")
-        try assertOneLineError(["sample", "bezier", "ease", "--count", "0"], contains: "count = 0.0 is outside [2, 10000000]")
+        try assertOneLineError(["sample", "bezier", "ease", "--count", "0"], contains: "count = 0 is outside [2, 10000000]")
         try assertOneLineError(["sample", "bezier", "ease", "--count", "1"], contains: "count")
         try assertOneLineError(["sample", "bezier", "ease", "--count", "abc"], contains: "'abc'")
         try assertOneLineError(["sample", "bezier", "ease", "--x-values", "missing.txt"],
@@ -215,7 +215,7 @@ final class CLITests: XCTestCase {
         try assertOneLineError(["sample", "spring", "--damping-ratio", "0.5", "--response", "0.5",
                                 "--settling-duration", "1"], contains: "exactly one")
         try assertOneLineError(["sample", "spring", "--mass", "1", "--stiffness", "100"], contains: "missing --damping")
-        try assertOneLineError(["sample", "spring", "--damping-ratio", "0.5"], contains: "--damping-ratio needs")
+        try assertOneLineError(["sample", "spring", "--damping-ratio", "0.5"], contains: "--damping-ratio/--response is missing --response")
         try assertOneLineError(["sample", "spring", "--mass", "-1", "--stiffness", "100", "--damping", "10"],
                                contains: "mass = -1.0 is outside")
         try assertOneLineError(["sample", "spring", "--duration", "0.5", "--bounce", "1"], contains: "bounce = 1.0")

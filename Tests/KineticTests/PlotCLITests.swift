@@ -70,7 +70,7 @@ final class PlotCLITests: XCTestCase {
         XCTAssertEqual(summary.seriesNames, ["value", "velocity"])
         XCTAssertTrue(summary.texts.contains("time (s)"))
         XCTAssertTrue(summary.texts.contains { $0.contains("ζ = 0.7") }, "\(summary.texts)")
-        try assertOneLineError(["plot", "spring", "--damping-ratio", "0.5"], contains: "--damping-ratio needs --response")
+        try assertOneLineError(["plot", "spring", "--damping-ratio", "0.5"], contains: "--damping-ratio/--response is missing --response")
         try assertOneLineError(["plot", "spring", "--duration", "0.5", "--bounce", "1.5"], contains: "bounce = 1.5")
     }
 
