@@ -134,46 +134,75 @@ clean:
 
 # ---- The C interface (Sources/KineticC): install, and its tests from C and Python ----
 #
-#   make install PREFIX=/opt/kinetic   libKineticC.so, include/kinetic.h, lib/pkgconfig/kinetic.pc
-#   make test-c                        install into .build-install, build Tests/KineticCTests/
-#                                      kinetic_test.c through pkg-config, run it and the ctypes script
+#   make install PREFIX=/opt/kinetic   lib/libKineticC.so.X.Y.Z (+ .so.X and .so symlinks),
+#                                      include/kinetic.h, lib/pkgconfig/kinetic.pc
+#   make test-c                        install into .build-install, check the installed library
+#                                      (exports, SONAME, RUNPATH, no toolchain), compile the header
+#                                      in every language mode, build Tests/KineticCTests/
+#                                      kinetic_test.c through pkg-config and run it (toolchain
+#                                      hidden), the dlopen test and the ctypes script
 #
-# The library links the Swift runtime (libswiftCore.so …) from the toolchain, found through its own
-# RUNPATH; kinetic.pc repeats that directory in Libs so a program also finds it after a relink.
+# The installed library needs no Swift toolchain: the Swift runtime is linked into it statically
+# (--static-swift-stdlib), its RUNPATH is at most $ORIGIN, and it exports exactly the functions
+# kinetic.h declares (a linker version script generated from the header). It is built in its own
+# scratch folder, per configuration, so that .build is not relinked with these flags; SwiftPM
+# users of the KineticC product are unaffected (Package.swift has no unsafe flags).
 .PHONY: install test-c
 
 PREFIX        ?= /usr/local
 CC            ?= cc
 # The version, from its one place (Sources/Kinetic/Version.swift).
 KINETIC_VERSION := $(shell sed -n -E 's/.*static let current = ReleaseVersion\(major: ([0-9]+), minor: ([0-9]+), patch: ([0-9]+)\).*/\1.\2.\3/p' Sources/Kinetic/Version.swift)
-SWIFT_RUNTIME_DIR ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); echo "$$(dirname "$$d")/lib/swift/linux")
+KINETIC_SONAME  := libKineticC.so.$(firstword $(subst ., ,$(KINETIC_VERSION)))
+INSTALL_SCRATCH := $(CURDIR)/.build-install-lib$(if $(filter off,$(BLAS)),-noblas)
+KINETIC_MAP     := $(INSTALL_SCRATCH)/kinetic.map
+# The toolchain's root (/opt/swift for /opt/swift/usr/bin/swiftc): nothing installed may use it.
+SWIFT_TOOLCHAIN_DIR ?= $(shell d=$$(dirname "$$(readlink -f "$$(command -v swiftc)")"); dirname "$$(dirname "$$d")")
+# The last --scratch-path wins, so the configuration's traits stay and only the folder changes.
+INSTALL_SWIFTPM_FLAGS = $(SWIFTPM_FLAGS) --scratch-path $(INSTALL_SCRATCH) -Xswiftc -static-stdlib \
+	-Xlinker -soname -Xlinker $(KINETIC_SONAME) -Xlinker --version-script=$(KINETIC_MAP)
 C_TEST_DIR    := $(CURDIR)/.build-install$(if $(filter off,$(BLAS)),-noblas)
 # The reference values: the Swift API's, printed bit-exactly by the CLI.
 C_TEST_CURVE  := 0.34,1.56,0.64,1
 C_TEST_SPRING := --damping-ratio 0.5 --response 0.4 --velocity 2 --rate 240
 
 install: deps
-	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --product KineticC
-	@prefix="$(abspath $(PREFIX))"; \
-	bin=$$($(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --show-bin-path) && \
+	@mkdir -p $(INSTALL_SCRATCH)
+	@python3 Sources/KineticC/kinetic-exports.py Sources/KineticC/include/kinetic.h $(KINETIC_MAP).new
+	@# SwiftPM does not see the version script as an input: relink when it changed.
+	@bin=$$($(SWIFT) build -c $(CONFIG) $(INSTALL_SWIFTPM_FLAGS) --show-bin-path) && \
+	if ! cmp -s $(KINETIC_MAP).new $(KINETIC_MAP); then rm -f "$$bin/libKineticC.so"; fi && \
+	mv $(KINETIC_MAP).new $(KINETIC_MAP)
+	$(SWIFT) build -c $(CONFIG) $(INSTALL_SWIFTPM_FLAGS) --product KineticC
+	@prefix="$(abspath $(PREFIX))"; real=libKineticC.so.$(KINETIC_VERSION); \
+	bin=$$($(SWIFT) build -c $(CONFIG) $(INSTALL_SWIFTPM_FLAGS) --show-bin-path) && \
 	mkdir -p "$$prefix/lib/pkgconfig" "$$prefix/include" && \
-	install -m 755 "$$bin/libKineticC.so" "$$prefix/lib/libKineticC.so" && \
+	rm -f "$$prefix/lib/libKineticC.so" "$$prefix/lib/$(KINETIC_SONAME)" && \
+	install -m 755 "$$bin/libKineticC.so" "$$prefix/lib/$$real" && \
+	ln -s "$$real" "$$prefix/lib/$(KINETIC_SONAME)" && \
+	ln -s "$(KINETIC_SONAME)" "$$prefix/lib/libKineticC.so" && \
 	install -m 644 Sources/KineticC/include/kinetic.h "$$prefix/include/kinetic.h" && \
 	{ echo "prefix=$$prefix"; \
 	  echo 'libdir=$${prefix}/lib'; \
 	  echo 'includedir=$${prefix}/include'; \
-	  echo 'swiftruntimedir=$(SWIFT_RUNTIME_DIR)'; \
 	  echo ''; \
 	  echo 'Name: kinetic'; \
 	  echo 'Description: Kinetic animation timing (cubic-bezier curves, springs, batch store): C interface'; \
 	  echo 'Version: $(KINETIC_VERSION)'; \
 	  echo 'Cflags: -I$${includedir}'; \
-	  echo 'Libs: -L$${libdir} -lKineticC -Wl,-rpath,$${libdir} -Wl,-rpath,$${swiftruntimedir}'; \
+	  echo 'Libs: -L$${libdir} -lKineticC -Wl,-rpath,$${libdir}'; \
 	} > "$$prefix/lib/pkgconfig/kinetic.pc" && \
-	echo "install: $$prefix/lib/libKineticC.so, $$prefix/include/kinetic.h, $$prefix/lib/pkgconfig/kinetic.pc"
+	echo "install: $$prefix/lib/$$real ($(KINETIC_SONAME), libKineticC.so), $$prefix/include/kinetic.h, $$prefix/lib/pkgconfig/kinetic.pc"
+
+# Compilers for the header test (one missing is skipped, with a message).
+HEADER_TEST_CC  ?= gcc clang
+HEADER_TEST_CXX ?= g++ clang++
+WITHOUT_TOOLCHAIN := Tests/KineticCTests/without_toolchain.sh $(SWIFT_TOOLCHAIN_DIR)
 
 test-c: deps
 	$(MAKE) install PREFIX=$(C_TEST_DIR)
+	python3 Tests/KineticCTests/check_install.py $(C_TEST_DIR) $(KINETIC_VERSION) $(SWIFT_TOOLCHAIN_DIR) "$(CC)"
+	$(MAKE) test-c-header
 	$(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --product kinetic
 	@bin=$$($(SWIFT) build -c $(CONFIG) $(SWIFTPM_FLAGS) --show-bin-path) && \
 	mkdir -p $(C_TEST_DIR)/reference && \
@@ -183,10 +212,39 @@ test-c: deps
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -o $(C_TEST_DIR)/kinetic_test \
 	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
 	  $$(pkg-config --cflags --libs kinetic) -lm
-	PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -o $(C_TEST_DIR)/kinetic_test_load \
+	  Tests/KineticCTests/kinetic_test_load.c -ldl
+	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
 	  $(C_TEST_DIR)/reference/spring.csv "$$(PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig pkg-config --modversion kinetic)"
-	python3 Tests/KineticCTests/kinetic_ctypes.py $(C_TEST_DIR)/lib/libKineticC.so \
+	@# Loading starts OpenBLAS's thread pool (threaded variant): allowed with BLAS, not without.
+	$(WITHOUT_TOOLCHAIN) env KINETIC_ALLOW_THREADS=$(EXPECT_BLAS) $(C_TEST_DIR)/kinetic_test_load \
+	  $(C_TEST_DIR)/lib/$(KINETIC_SONAME)
+	@# The remedy kinetic.h documents: OPENBLAS_NUM_THREADS=1 before loading starts no thread.
+	$(if $(filter 1,$(EXPECT_BLAS)),$(WITHOUT_TOOLCHAIN) env OPENBLAS_NUM_THREADS=1 KINETIC_ALLOW_THREADS=0 \
+	  $(C_TEST_DIR)/kinetic_test_load $(C_TEST_DIR)/lib/$(KINETIC_SONAME))
+	$(WITHOUT_TOOLCHAIN) python3 Tests/KineticCTests/kinetic_ctypes.py $(C_TEST_DIR)/lib/libKineticC.so \
 	  $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
+
+# kinetic.h on its own and in use: C99 and C11 (gcc, clang), C++11 and C++17 (g++, clang++,
+# with -Wold-style-cast), every warning an error. Compiles only; needs no build.
+.PHONY: test-c-header
+test-c-header:
+	@status=0; \
+	for cc in $(HEADER_TEST_CC); do \
+	  command -v $$cc >/dev/null 2>&1 || { echo "test-c-header: skipped $$cc (not found)"; continue; }; \
+	  for std in c99 c11; do \
+	    $$cc -std=$$std -Wall -Wextra -pedantic -Werror -ISources/KineticC/include -c -o /dev/null \
+	      Tests/KineticCTests/kinetic_header_test.c && echo "test-c-header: $$cc -std=$$std ok" || status=1; \
+	  done; \
+	done; \
+	for cxx in $(HEADER_TEST_CXX); do \
+	  command -v $$cxx >/dev/null 2>&1 || { echo "test-c-header: skipped $$cxx (not found)"; continue; }; \
+	  for std in c++11 c++17; do \
+	    $$cxx -std=$$std -Wall -Wextra -pedantic -Werror -Wold-style-cast -ISources/KineticC/include -c -o /dev/null \
+	      Tests/KineticCTests/kinetic_header_test.cpp && echo "test-c-header: $$cxx -std=$$std ok" || status=1; \
+	  done; \
+	done; \
+	exit $$status
 
 # matplotlib, for notebooks-data/plot.py and its test; installed from PyPI only when missing.
 # Never fails the build: without python3, pip or network the plot.py test is skipped.

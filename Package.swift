@@ -61,7 +61,9 @@ let package = Package(
         ),
         .target(
             name: "KineticC",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic"],
+            // Writes the installed library's linker version script (`make install`).
+            exclude: ["kinetic-exports.py"]
         ),
         .executableTarget(
             name: "kinetic",
@@ -79,8 +81,12 @@ let package = Package(
         .testTarget(
             name: "KineticCTests",
             dependencies: ["KineticC", "Kinetic"],
-            // The C program and the ctypes script run from `make test-c`, not from XCTest.
-            exclude: ["kinetic_test.c", "kinetic_test_store.c", "kinetic_test.h", "kinetic_ctypes.py"]
+            // The C programs and the scripts run from `make test-c`, not from XCTest.
+            exclude: [
+                "kinetic_test.c", "kinetic_test_store.c", "kinetic_test.h", "kinetic_ctypes.py",
+                "kinetic_test_load.c", "kinetic_header_test.c", "kinetic_header_test.cpp",
+                "check_install.py", "without_toolchain.sh",
+            ]
         ),
         .testTarget(
             name: "KineticUITests",

@@ -46,6 +46,18 @@ public func kn_spring_parameters(_ spring: OpaquePointer?, _ mass: UnsafeMutable
     }
 }
 
+/// `kn_spring_properties` is seven doubles in declaration order (no padding): written here
+/// through a pointer to its first field.
+@_cdecl("kn_spring_get_properties")
+public func kn_spring_get_properties(_ spring: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    guarded {
+        let s = try value(spring, as: Spring.self, "spring")
+        let p = try required(out, "out")
+        (p[0], p[1], p[2]) = (s.mass, s.stiffness, s.damping)
+        (p[3], p[4], p[5], p[6]) = (s.dampingRatio, s.response, s.duration, s.bounce)
+    }
+}
+
 @_cdecl("kn_spring_value")
 public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {

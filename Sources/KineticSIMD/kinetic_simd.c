@@ -3,7 +3,7 @@
 #include "kinetic_simd.h"
 #include <string.h>
 
-int kn_bucket_map64(const unsigned char *indices, int count, unsigned char *map) {
+int kinetic_simd_bucket_map64(const unsigned char *indices, int count, unsigned char *map) {
     // map[j] = #{k : j_k <= j} is a step function of j for sorted j_k: k + 1 from j_k on.
     // Each index writes its value over the 64 bytes from j_k, later indices over earlier
     // ones (up to 63 bytes past the map: the caller's slack).

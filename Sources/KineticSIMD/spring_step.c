@@ -45,17 +45,17 @@ static void spring_step_avx2(double *restrict x, double *restrict v, long n,
 }
 #endif
 
-int kn_simd_best_path(void) {
+int kinetic_simd_best_path(void) {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return KN_SIMD_PATH_AVX2;
+    if (__builtin_cpu_supports("avx2")) return KINETIC_SIMD_PATH_AVX2;
 #endif
-    return KN_SIMD_PATH_BASELINE;
+    return KINETIC_SIMD_PATH_BASELINE;
 }
 
-void kn_simd_spring_step(int path, double *x, double *v, long n,
+void kinetic_simd_spring_step(int path, double *x, double *v, long n,
                          double m11, double m12, double m21, double m22) {
 #if defined(__x86_64__)
-    if (path == KN_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         spring_step_avx2(x, v, n, m11, m12, m21, m22);
         return;
     }

@@ -76,6 +76,12 @@ final class KineticCExportTests: XCTestCase {
             XCTAssertEqual(kn_spring_parameters(handle, &m, &k, &c), ok)
             XCTAssertEqual([m.bitPattern, k.bitPattern, c.bitPattern],
                            [spring.mass.bitPattern, spring.stiffness.bitPattern, spring.damping.bitPattern])
+            // kn_spring_get_properties: kn_spring_properties is seven doubles in field order.
+            var properties = [Double](repeating: -1, count: 7)
+            XCTAssertEqual(kn_spring_get_properties(handle, &properties), ok)
+            XCTAssertEqual(properties.map(\.bitPattern),
+                           [spring.mass, spring.stiffness, spring.damping, spring.dampingRatio, spring.response,
+                            spring.duration, spring.bounce].map(\.bitPattern))
             for t in stride(from: -0.1, through: 2.0, by: 0.013) {
                 var value = 0.0, velocity = 0.0
                 XCTAssertEqual(kn_spring_value(handle, t, 1.5, &value), ok)
@@ -112,6 +118,8 @@ final class KineticCExportTests: XCTestCase {
         XCTAssertEqual(kn_bezier_values(nil, nil, nil, -1), nullArgument)
         XCTAssertEqual(lastError(), "curve is NULL")
         var value = 0.0
+        XCTAssertEqual(kn_spring_get_properties(nil, &value), nullArgument)
+        XCTAssertEqual(lastError(), "spring is NULL")
         XCTAssertEqual(kn_spring_value(nil, 0, 0, &value), nullArgument)
         XCTAssertEqual(lastError(), "spring is NULL")
         XCTAssertEqual(String(cString: kn_status_message(staleHandle)), "the store entry was removed or belongs to another store")

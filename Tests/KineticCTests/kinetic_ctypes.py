@@ -24,6 +24,12 @@ D, DP, I64, U64, I32 = C.c_double, C.POINTER(C.c_double), C.c_int64, C.c_uint64,
 VP, VPP = C.c_void_p, C.POINTER(C.c_void_p)
 
 
+class SpringProperties(C.Structure):
+    """kn_spring_properties."""
+    _fields_ = [(name, D) for name in
+                ("mass", "stiffness", "damping", "damping_ratio", "response", "duration", "bounce")]
+
+
 def load(path):
     lib = C.CDLL(path)
     signatures = {
@@ -42,6 +48,7 @@ def load(path):
         "kn_spring_create_duration": (I32, [D, D, VPP]),
         "kn_spring_create_settling": (I32, [D, D, D, VPP]),
         "kn_spring_parameters": (I32, [VP, DP, DP, DP]),
+        "kn_spring_get_properties": (I32, [VP, C.POINTER(SpringProperties)]),
         "kn_spring_value": (I32, [VP, D, D, DP]),
         "kn_spring_velocity": (I32, [VP, D, D, DP]),
         "kn_spring_settling_duration": (I32, [VP, D, D, DP]),
@@ -175,6 +182,16 @@ def test_spring(t, path):
     m, k, c = D(), D(), D()
     t.ok(lib.kn_spring_parameters(others[0], C.byref(m), C.byref(k), C.byref(c)), "parameters")
     t.check((m.value, k.value, c.value) == (1, 100, 10), "parameters read back")
+    # Every parameterisation, from the defining formulas (Python floats round each operation).
+    props = SpringProperties()
+    for s in [spring] + others:
+        t.ok(lib.kn_spring_get_properties(s, C.byref(props)), "kn_spring_get_properties")
+        t.ok(lib.kn_spring_parameters(s, C.byref(m), C.byref(k), C.byref(c)), "parameters")
+        zeta = c.value / (2 * math.sqrt(k.value * m.value))
+        response = 2 * math.pi * math.sqrt(m.value / k.value)
+        expected = (m.value, k.value, c.value, zeta, response, response, 1 - zeta if zeta <= 1 else 1 / zeta - 1)
+        got = tuple(getattr(props, name) for name, _ in SpringProperties._fields_)
+        t.check(list(map(bits, got)) == list(map(bits, expected)), f"properties {got} != {expected}")
 
     # Φ step over 3 springs: the transition matrix applied (Python floats do not fuse).
     phi = (D * 4)()

@@ -260,6 +260,29 @@ static void test_spring(const char *csv) {
     OK(kn_spring_settling_duration(settling, 0, 0.001, &settle));
     CHECK(fabs(settle - 0.8) < 1e-9);
 
+    /* kn_spring_get_properties: bit for bit the Swift API's defining formulas (Spring.swift),
+     * evaluated here in the same order, each operation correctly rounded (-ffp-contract=off). */
+    kn_spring *const all_springs[4] = {spring, physical, bouncy, settling};
+    kn_spring_properties props;
+    for (int i = 0; i < 4; i++) {
+        memset(&props, 0xff, sizeof props);
+        OK(kn_spring_get_properties(all_springs[i], &props));
+        OK(kn_spring_parameters(all_springs[i], &mass, &stiffness, &damping));
+        const double zeta = damping / (2 * sqrt(stiffness * mass));
+        const double response = 2 * PI * sqrt(mass / stiffness);
+        CHECK(same_bits(props.mass, mass) && same_bits(props.stiffness, stiffness) && same_bits(props.damping, damping));
+        CHECK(same_bits(props.damping_ratio, zeta));
+        CHECK(same_bits(props.response, response) && same_bits(props.duration, response));
+        CHECK(same_bits(props.bounce, zeta <= 1 ? 1 - zeta : 1 / zeta - 1));
+    }
+    /* The parameterisations a spring was made from read back, up to rounding. */
+    OK(kn_spring_get_properties(spring, &props));
+    CHECK(fabs(props.damping_ratio - 0.5) < 1e-15 && fabs(props.response - 0.4) < 1e-15);
+    OK(kn_spring_get_properties(bouncy, &props));
+    CHECK(fabs(props.bounce - 0.3) < 1e-15 && fabs(props.duration - 0.5) < 1e-15);
+    OK(kn_spring_get_properties(physical, &props));
+    CHECK(props.damping_ratio == 0.5 && props.bounce == 0.5); /* 10 / (2·√100), exactly */
+
     /* Φ step over N springs: bit for bit the matrix applied by hand (no FMA: -ffp-contract=off),
      * and within 1e-12 of the closed form after many steps. */
     double phi[4] = {0};
@@ -310,6 +333,8 @@ static void test_spring(const char *csv) {
     CHECK(bad == (kn_spring *)&settle);
 
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_parameters(NULL, &mass, &stiffness, &damping));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_get_properties(NULL, &props));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_get_properties(spring, NULL));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_value(NULL, 0.1, 0, &untouched));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_value(spring, 0.1, 0, NULL));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_velocity(NULL, 0.1, 0, &untouched));

@@ -34,7 +34,7 @@ void test_store(void) {
     const double key_times[3] = {0, 0.5, 1};
     const double key_values[6] = {0, 10, 20, /* track 1: */ 100, 50, 0};
     const int32_t interpolations[2] = {KN_INTERPOLATION_EASED, KN_INTERPOLATION_HOLD};
-    const kn_bezier *easings[2] = {ease, NULL};
+    kn_bezier *easings[2] = {ease, NULL};
     kn_entry keys = KN_ENTRY_NONE;
     OK(kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, easings, 0.25, &keys));
     kn_bezier_destroy(ease); /* the store keeps its own copy */
@@ -176,7 +176,7 @@ void test_store(void) {
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, NULL, 3, key_values, 2, NULL, NULL, 0, &e));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, NULL, 2, NULL, NULL, 0, &e));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, NULL, 0, &e));
-    const kn_bezier *missing[2] = {NULL, NULL};
+    kn_bezier *missing[2] = {NULL, NULL};
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, key_times, 3, key_values, 2, interpolations, missing, 0, &e));
     CHECK(error_mentions("easings[0]"));
     EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_add_keyframes(store, key_times, 0, key_values, 2, NULL, NULL, 0, &e));

@@ -315,8 +315,8 @@ final class BatchKernelTests: XCTestCase {
     /// not multiples of any vector width, and from rows that start off a 32-byte boundary.
     func testSpringStepEveryVectorPathIsTheScalarFormulaBitForBit() throws {
         let phi = try Spring(dampingRatio: 0.15, response: 0.35).transition(over: 1.0 / 90)
-        var paths = [KN_SIMD_PATH_BASELINE]
-        if kn_simd_best_path() == KN_SIMD_PATH_AVX2 { paths.append(KN_SIMD_PATH_AVX2) }
+        var paths = [KINETIC_SIMD_PATH_BASELINE]
+        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
         print("spring step paths tested: \(paths) (0 = baseline, 1 = AVX2)")
         var rng = SeededRandom(seed: 10)
         for path in paths {
@@ -326,7 +326,7 @@ final class BatchKernelTests: XCTestCase {
                     var x = d0, v = v0
                     x.withUnsafeMutableBufferPointer { xp in
                         v.withUnsafeMutableBufferPointer { vp in
-                            kn_simd_spring_step(path, xp.baseAddress! + offset, vp.baseAddress! + offset, n,
+                            kinetic_simd_spring_step(path, xp.baseAddress! + offset, vp.baseAddress! + offset, n,
                                                 phi.m11, phi.m12, phi.m21, phi.m22)
                         }
                     }
@@ -344,7 +344,7 @@ final class BatchKernelTests: XCTestCase {
         }
         // A path this processor cannot run falls back to the baseline (same bits).
         var x = [1.5, -2.0], v = [3.0, 0.25]
-        kn_simd_spring_step(99, &x, &v, 2, phi.m11, phi.m12, phi.m21, phi.m22)
+        kinetic_simd_spring_step(99, &x, &v, 2, phi.m11, phi.m12, phi.m21, phi.m22)
         XCTAssertEqual(x[1], phi.applied(to: SpringState(displacement: -2, velocity: 0.25)).displacement)
     }
 

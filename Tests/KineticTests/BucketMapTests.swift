@@ -1,7 +1,7 @@
 import KineticSIMD
 import XCTest
 
-/// `kn_bucket_map64`, the bezier table's bucket map, against a brute-force count: the map
+/// `kinetic_simd_bucket_map64`, the bezier table's bucket map, against a brute-force count: the map
 /// decides which segment every scalar evaluation starts from, and the returned count how many
 /// increments it takes, so both must be exact for every sorted set of bucket indices.
 final class BucketMapTests: XCTestCase {
@@ -22,7 +22,7 @@ final class BucketMapTests: XCTestCase {
             for k in buffer.indices { buffer[k] = 0xAA }
             let most = indices.withUnsafeBufferPointer { i in
                 buffer.withUnsafeMutableBufferPointer { m in
-                    Int(kn_bucket_map64(i.baseAddress, Int32(indices.count), m.baseAddress!))
+                    Int(kinetic_simd_bucket_map64(i.baseAddress, Int32(indices.count), m.baseAddress!))
                 }
             }
             for j in 0..<64 {

@@ -48,7 +48,7 @@ final class BezierTable: @unchecked Sendable {
     static let byteStride = bucketCount
     static let byteOffset = 2 * halfStride * MemoryLayout<Double>.stride
     /// Bytes after the upper half's map that its construction may write (see
-    /// `kn_bucket_map64`); never read.
+    /// `kinetic_simd_bucket_map64`); never read.
     static let byteSlack = bucketCount
 
     let storage: UnsafeMutableRawPointer
@@ -293,5 +293,5 @@ enum RootVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
         Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
     }
-    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kn_simd_sqrt2(xx) }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
 }

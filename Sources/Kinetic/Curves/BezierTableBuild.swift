@@ -39,7 +39,7 @@ extension BezierTable {
         let ay = V(whole.ay, mirror.ay), by = V(whole.by, mirror.by), cy = V(whole.cy, mirror.cy)
         @inline(__always) func magnitude(_ v: V) -> V { V(abs(v[0]), abs(v[1])) }
         @inline(__always) func finite(_ v: V) -> SIMDMask<SIMD2<Int64>> { v - v .== 0 }
-        @inline(__always) func variable(_ x: V) -> V { x.replacing(with: kn_simd_sqrt2(x), where: root) }
+        @inline(__always) func variable(_ x: V) -> V { x.replacing(with: kinetic_simd_sqrt2(x), where: root) }
         let singular = (InverseSingularities(whole, root: root[0]), InverseSingularities(mirror, root: root[1]))
         var needsSecondOrder = SIMDMask<SIMD2<Int64>>(repeating: false)
         withUnsafeTemporaryAllocation(of: V.self, capacity: 3 * (n + 1)) { scratch in
@@ -160,7 +160,7 @@ extension BezierTable {
     /// nodes inside one bucket, plus one if a node lies within rounding of a bucket boundary
     /// (the evaluation's bucket index may then be one below floor(v·scale); see
     /// `bucket(_:_:)`). Built from each node's first bucket at or above it by
-    /// `kn_bucket_map64`: no data-dependent branch. Writes up to `byteSlack` bytes past the
+    /// `kinetic_simd_bucket_map64`: no data-dependent branch. Writes up to `byteSlack` bytes past the
     /// map, which the next half's map (built after it) or the slack absorbs.
     private static func fillBucketMap(_ b: UnsafeMutablePointer<UInt8>, nodes: UnsafeMutablePointer<Double>,
                                       vEnd: Double) -> Int {
@@ -183,7 +183,7 @@ extension BezierTable {
             }
             // map[j] = the inner nodes at or below bucket j's left end; the most nodes in one
             // bucket (bucket 0 holds none: inner nodes are > 0).
-            let most = kn_bucket_map64(first, Int32(n - 1), b)
+            let most = kinetic_simd_bucket_map64(first, Int32(n - 1), b)
             return Int(most) + (nearBoundary ? 1 : 0)
         }
     }

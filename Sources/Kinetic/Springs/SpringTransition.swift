@@ -154,9 +154,9 @@ public struct SpringTransition: Sendable, Hashable {
     /// The step over `n` lanes of two buffers that do not overlap: KineticSIMD's widest loop.
     @inline(__always)
     func step(_ x: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ n: Int) {
-        kn_simd_spring_step(Self.simdPath, x, v, n, m11, m12, m21, m22)
+        kinetic_simd_spring_step(Self.simdPath, x, v, n, m11, m12, m21, m22)
     }
 
     /// KineticSIMD's widest path on this processor, read once.
-    static let simdPath = kn_simd_best_path()
+    static let simdPath = kinetic_simd_best_path()
 }

@@ -5,8 +5,10 @@
  * Build and link:   cc app.c $(pkg-config --cflags --libs kinetic)
  *
  * CONVENTIONS
- * - Plain C99. Every type is an opaque handle, a double, an int32_t / int64_t / uint64_t,
- *   or a pointer to them; no Swift type crosses this boundary.
+ * - Plain C99 (and valid C++11). Every type is an opaque handle, a double, an int32_t /
+ *   int64_t / uint64_t, a struct of doubles (kn_spring_properties), or a pointer to them; no
+ *   Swift type crosses this boundary.
+ * - The shared library exports exactly the functions declared here (nothing else).
  * - Every function returns a kn_status (KN_OK on success) and writes its result through
  *   an out-parameter, except the few marked "cannot fail", which say why.
  * - On failure nothing is written to the out-parameters (except the sizes reported with
@@ -33,6 +35,18 @@
  *   (reads included); different stores may be used on different threads at once.
  * - The last error message is per thread.
  * - kn_status_message, kn_version and kn_version_string may be called from any thread.
+ *
+ * LOADING
+ * - The library carries its own copy of the Swift runtime (no Swift toolchain is needed) and
+ *   installs no signal handlers: a host's crash handlers stay as they are. (Only when the
+ *   environment explicitly points the Swift runtime at its backtracer, through SWIFT_BACKTRACE
+ *   or SWIFT_ROOT, does the runtime install crash handlers on SIGBUS, SIGILL, SIGFPE, SIGTRAP
+ *   and SIGABRT where none is installed.)
+ * - A build with BLAS (the default on Linux) links OpenBLAS. Its threaded variant starts its
+ *   worker threads (one per core, minus one) when it is loaded, that is with this library;
+ *   Kinetic itself runs each BLAS call on one thread. To keep OpenBLAS from starting them, set
+ *   OPENBLAS_NUM_THREADS=1 in the environment before the library is loaded, or install a
+ *   build without BLAS (`make install BLAS=off`), which starts no thread.
  */
 #ifndef KINETIC_H
 #define KINETIC_H
@@ -157,6 +171,27 @@ kn_status kn_spring_create_settling(double settling_duration, double damping_rat
 /* The physical parameters. Any pointer may be NULL. Errors: KN_ERR_NULL_ARGUMENT (spring). */
 kn_status kn_spring_parameters(const kn_spring *spring, double *mass, double *stiffness, double *damping);
 
+/* Every parameterisation of a spring, as the Swift API's Spring reads them back (bit for
+ * bit its properties). The derived ones follow from mass m, stiffness k and damping c:
+ *   damping_ratio ζ = c / (2·√(k·m))          (1 = critical, below 1 bounces)
+ *   response      = 2π·√(m / k) seconds        (SwiftUI's response: the undamped period)
+ *   duration      = response                   (SwiftUI's perceptual duration)
+ *   bounce        = 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1, in (−1, 1]   (SwiftUI's bounce)
+ * A spring made by kn_spring_create_damping_ratio / _duration gives back its arguments up to
+ * rounding. Fields are only ever added at the end, in a new major version. */
+typedef struct kn_spring_properties {
+    double mass;
+    double stiffness;
+    double damping;
+    double damping_ratio;
+    double response;
+    double duration;
+    double bounce;
+} kn_spring_properties;
+
+/* Writes every property of the spring to *out. Errors: KN_ERR_NULL_ARGUMENT (spring, out). */
+kn_status kn_spring_get_properties(const kn_spring *spring, kn_spring_properties *out);
+
 /* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
  * bouncy), with `initial_velocity` in move distances per second. NaN only for NaN input.
  * Errors: KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE (naming initial_velocity) when a finite
@@ -203,7 +238,11 @@ typedef struct kn_store kn_store;
  * so a removed entry's id (or another store's) is reported as KN_ERR_STALE_HANDLE. 0 is
  * never an entry (KN_ENTRY_NONE). */
 typedef uint64_t kn_entry;
+#ifdef __cplusplus
+#define KN_ENTRY_NONE (static_cast<kn_entry>(0))
+#else
 #define KN_ENTRY_NONE ((kn_entry)0)
+#endif
 
 /* Keyframe segment interpolations (kn_store_add_keyframes). */
 enum {
@@ -234,7 +273,10 @@ kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *
  *   NULL for all linear;
  * - easings: key_count − 1 curves, used where the interpolation is KN_INTERPOLATION_EASED
  *   (others may be NULL); the whole array may be NULL when no segment is eased. The store
- *   copies the curves: they may be destroyed after this call.
+ *   copies the curves: they may be destroyed after this call. The curves are only read: the
+ *   type is `kn_bezier *const *` so that a plain `kn_bezier *curves[n]` (or a C++
+ *   std::vector<kn_bezier *>::data()) passes without a cast, which C does not allow for
+ *   `const kn_bezier *const *`.
  * Counts are checked first, in this order, before anything is allocated or read: both
  * >= 0 (else KN_ERR_OUT_OF_RANGE), both >= 1 (else KN_ERR_COUNT_MISMATCH, whatever the
  * other count), each and track_count × key_count <= KN_MAX_COUNT (else KN_ERR_OUT_OF_RANGE).
@@ -242,7 +284,7 @@ kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *
  * KN_ERR_NOT_FINITE, KN_ERR_COUNT_MISMATCH (track_count or key_count 0). */
 kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64_t key_count,
                                  const double *values, int64_t track_count, const int32_t *interpolations,
-                                 const kn_bezier *const *easings, double progress, kn_entry *out);
+                                 kn_bezier *const *easings, double progress, kn_entry *out);
 
 /* Adds `count` springs sharing `spring`'s parameters: value = target + displacement,
  * advanced by kn_store_tick. displacements / velocities may be NULL (all 0).

@@ -10,34 +10,34 @@
 #ifndef KINETIC_SIMD_H
 #define KINETIC_SIMD_H
 
-typedef double kn_simd_double2 __attribute__((ext_vector_type(2)));
+typedef double kinetic_simd_double2 __attribute__((ext_vector_type(2)));
 
 /// The correctly rounded square root of each lane (IEEE 754; NaN for negative lanes).
-static inline __attribute__((always_inline)) kn_simd_double2 kn_simd_sqrt2(kn_simd_double2 x) {
+static inline __attribute__((always_inline)) kinetic_simd_double2 kinetic_simd_sqrt2(kinetic_simd_double2 x) {
     return __builtin_elementwise_sqrt(x);
 }
 
 /// A 64-bucket look-up map from bucket indices: given `count` non-decreasing bucket indices
 /// j_k (each in 0…64), writes map[j] = #{k : j_k ≤ j} for j in 0…63 and returns the largest
 /// #{k : j_k = j} over j in 0…64. Writes up to 63 bytes past map[63]: the caller provides them.
-int kn_bucket_map64(const unsigned char *indices, int count, unsigned char *map);
+int kinetic_simd_bucket_map64(const unsigned char *indices, int count, unsigned char *map);
 
 /// Vector paths of the kernels compiled for more than one instruction set.
 /// The baseline: 128-bit vectors (SSE2 on x86-64, NEON on arm64); every processor runs it.
-#define KN_SIMD_PATH_BASELINE 0
+#define KINETIC_SIMD_PATH_BASELINE 0
 /// 256-bit AVX2 vectors (x86-64 processors that have AVX2, checked at run time).
-#define KN_SIMD_PATH_AVX2 1
+#define KINETIC_SIMD_PATH_AVX2 1
 
-/// The widest path this processor runs: KN_SIMD_PATH_AVX2 or KN_SIMD_PATH_BASELINE.
-int kn_simd_best_path(void);
+/// The widest path this processor runs: KINETIC_SIMD_PATH_AVX2 or KINETIC_SIMD_PATH_BASELINE.
+int kinetic_simd_best_path(void);
 
 /// One exact spring step for n ≥ 0 springs that share Φ = [m11 m12; m21 m22]:
 /// (x_i, v_i) ← (m11·x_i + m12·v_i, m21·x_i + m22·v_i) for i in 0..<n, in place.
 /// Every path gives the scalar formula's result bit for bit (two rounded products and a
-/// rounded sum; no fused multiply-add). `path` is a KN_SIMD_PATH_* value; a path this
+/// rounded sum; no fused multiply-add). `path` is a KINETIC_SIMD_PATH_* value; a path this
 /// processor cannot run is replaced by the baseline. x and v must not overlap; any 8-byte
 /// alignment works, 32-byte aligned rows are fastest.
-void kn_simd_spring_step(int path, double *x, double *v, long n,
+void kinetic_simd_spring_step(int path, double *x, double *v, long n,
                          double m11, double m12, double m21, double m22);
 
 #endif
