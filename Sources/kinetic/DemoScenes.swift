@@ -2,7 +2,7 @@ import Kinetic
 import KineticUI
 
 /// The seed documents' transition scenes, run headlessly by `kinetic demo`. Each animator
-/// follows its seed's code (durations, frames, snapshot handling); see ../shared/seeds/.
+/// follows its seed document's code (durations, frames, snapshot handling).
 @MainActor
 enum DemoScenes {
     struct Result {

@@ -53,11 +53,7 @@ func frameTimes(duration: Double, rate: Double) throws -> [Double] {
     guard estimate + 2 <= Double(maximumSampleCount) else {
         throw SamplingError.tooManyRows(rows: (estimate + 2).rounded(.down), limit: maximumSampleCount)
     }
-    // n = the number of i ≥ 0 with i / rate < duration.
-    var n = Int(estimate.rounded(.up))
-    while n > 0 && Double(n - 1) / rate >= duration { n -= 1 }
-    while Double(n) / rate < duration { n += 1 }
-    var times = (0 ..< n).map { Double($0) / rate }
+    var times = (0 ..< framesBefore(duration, rate: rate)).map { Double($0) / rate }
     times.append(duration)
     return times
 }

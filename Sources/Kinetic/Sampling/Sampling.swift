@@ -93,10 +93,7 @@ public func sample(_ spring: Spring, initialVelocity: Double = 0, rate: Double,
     guard estimate + 2 <= Double(maximumSampleCount) else {
         throw SamplingError.tooManyRows(rows: (estimate + 1).rounded(.up), limit: maximumSampleCount)
     }
-    // n = the number of i ≥ 0 with i / rate < T.
-    var n = Int(estimate.rounded(.up))
-    while n > 0 && Double(n - 1) / rate >= end { n -= 1 }
-    while Double(n) / rate < end { n += 1 }
+    let n = framesBefore(end, rate: rate)
 
     var table = try SampleTable(columns: ["time", "value", "velocity"])
     table.reserveCapacity(rows: n + 1)
@@ -107,6 +104,16 @@ public func sample(_ spring: Spring, initialVelocity: Double = 0, rate: Double,
     for i in 0..<n { try appendRow(Double(i) / rate) }
     try appendRow(end)  // every regular row is strictly before `end`
     return table
+}
+
+/// The number of frames i ≥ 0 with i / rate < end, for a finite `end` ≥ 0 and `rate` > 0
+/// whose product is a small enough count (the callers check it first): the rows of a sample
+/// or a bake before its final row at exactly `end`.
+func framesBefore(_ end: Double, rate: Double) -> Int {
+    var n = Int((end * rate).rounded(.up))
+    while n > 0 && Double(n - 1) / rate >= end { n -= 1 }
+    while Double(n) / rate < end { n += 1 }
+    return n
 }
 
 /// x = i / (count − 1) for i in 0..<count; exactly 0 first and exactly 1 last.
