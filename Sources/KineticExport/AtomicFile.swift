@@ -141,6 +141,19 @@ public final class AtomicFileWriter: TextOutputStream {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Runs `body` with this writer, then commits; if `body` throws, the write is discarded
+    /// (the destination is untouched) and the error is rethrown.
+    /// - Throws: the error of `body`, or ``ExportError`` from ``commit()``.
+    public func commit(after body: (AtomicFileWriter) throws -> Void) throws {
+        do {
+            try body(self)
+        } catch {
+            discard()
+            throw error
+        }
+        try commit()
+    }
+
     /// Flushes, syncs and closes the temporary file and renames it over the destination.
     ///
     /// - Throws: the first ``ExportError`` met while writing, syncing or renaming; the
@@ -208,14 +221,7 @@ public enum TextFile {
     /// - Throws: the error of `body`, or ``ExportError``.
     public static func writeAtomically(toPath path: String, createDirectory: Bool = false,
                                        _ body: (AtomicFileWriter) throws -> Void) throws {
-        let writer = try AtomicFileWriter(path: path, createDirectory: createDirectory)
-        do {
-            try body(writer)
-        } catch {
-            writer.discard()
-            throw error
-        }
-        try writer.commit()
+        try AtomicFileWriter(path: path, createDirectory: createDirectory).commit(after: body)
     }
 
     /// Reads the whole file at `path` as UTF-8 (invalid sequences are replaced by U+FFFD).

@@ -62,13 +62,7 @@ enum InterruptCleanup {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         #endif
         defer { if let flag { setFlag(flag, 0) } }
-        do {
-            try body(writer)
-        } catch {
-            writer.discard()
-            throw error
-        }
-        try writer.commit()
+        try writer.commit(after: body)
     }
 
     /// Records `temporaryPath` (empty: nothing to remove) for the handler.

@@ -9,7 +9,8 @@ extension BatchStore {
     ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     public func tick(over dt: Double, backend: Backend = .automatic) throws {
         try ParameterError.requireNonNegative(dt, "dt")
-        guard backend.isAvailable else { throw BackendError.unavailable(backend) }
+        // An unavailable backend is refused by the first spring step, before it moves
+        // anything, or by `evaluate`.
         for entry in springs.entries {
             try entry.payload.step(over: dt, backend: backend)
         }

@@ -198,12 +198,7 @@ extension Spring {
     /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming
     ///   `initialVelocity` and its value.
     public func checkedValue(at time: Double, initialVelocity: Double = 0) throws(ParameterError) -> Double {
-        let x = value(at: time, initialVelocity: initialVelocity)
-        if x.isInfinite && initialVelocity.isFinite && !time.isInfinite {
-            throw .outOfRange(parameter: "initialVelocity", value: initialVelocity,
-                              expected: "a velocity whose position at t = \(time) s is within the range of Double")
-        }
-        return x
+        try Self.representable(value(at: time, initialVelocity: initialVelocity), "position", time, initialVelocity)
     }
 
     /// ``velocity(at:initialVelocity:)``, with a typed error instead of ±infinity where the
@@ -211,12 +206,18 @@ extension Spring {
     /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming
     ///   `initialVelocity` and its value.
     public func checkedVelocity(at time: Double, initialVelocity: Double = 0) throws(ParameterError) -> Double {
-        let v = velocity(at: time, initialVelocity: initialVelocity)
-        if v.isInfinite && initialVelocity.isFinite && !time.isInfinite {
+        try Self.representable(velocity(at: time, initialVelocity: initialVelocity), "velocity", time, initialVelocity)
+    }
+
+    /// `result`, or the error naming `initialVelocity` when a finite input gave ±infinity
+    /// (`quantity` is what overflowed: "position" or "velocity").
+    private static func representable(_ result: Double, _ quantity: String, _ time: Double,
+                                      _ initialVelocity: Double) throws(ParameterError) -> Double {
+        if result.isInfinite && initialVelocity.isFinite && !time.isInfinite {
             throw .outOfRange(parameter: "initialVelocity", value: initialVelocity,
-                              expected: "a velocity whose velocity at t = \(time) s is within the range of Double")
+                              expected: "a velocity whose \(quantity) at t = \(time) s is within the range of Double")
         }
-        return v
+        return result
     }
 
     /// The exact transition matrix Φ(dt) that steps a (displacement, velocity) state of
