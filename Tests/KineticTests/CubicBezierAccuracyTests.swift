@@ -279,6 +279,41 @@ final class CubicBezierAccuracyTests: XCTestCase {
         try checkFamily("random (x1, x2 in [0, 1] with exact 0/1 often; y in [-2, 3])", curves, randomX: 28, seed: 9)
     }
 
+    /// Curves whose x(t) is an S (x1 near 1, x2 near 0): x′ nearly vanishes around t = 1/2,
+    /// the inverse has branch points near the split, and its quintic segments have large
+    /// coefficients, so a look-up that starts one segment too high (extrapolating the next
+    /// segment backwards) shows. (0.932…, 0.257…, 0.0822…, −0.110…) was off by 3.4e-11 at
+    /// x = 0.5116 while the scalar bucket index was rounded up instead of down; found by
+    /// comparing `values(at:)` from the batch table with `value(at:)` in the C test.
+    func testSCurvesInX() throws {
+        var rng = SeededRandom(seed: 0x5C0E_B12E)
+        var curves: [Points] = [(0.93226716051324865, 0.25761963536132226, 0.082201414238612158, -0.1101395683788905)]
+        while curves.count < 400 {
+            curves.append((rng.uniform(0.6, 1), rng.uniform(-1, 2), rng.uniform(0, 0.4), rng.uniform(-1, 2)))
+        }
+        try checkFamily("S in x (x1 in [0.6, 1], x2 in [0, 0.4])", curves, randomX: 160, seed: 11)
+        // The regression curve on a dense grid around the split, against the reference.
+        let c = curves[0]
+        let curve = try CubicBezier(c.0, c.1, c.2, c.3)
+        let ref = BezierReference80(c.0, c.1, c.2, c.3)
+        var worst = 0.0
+        for i in 0...4000 {
+            let x = 0.45 + 0.1 * Double(i) / 4000
+            worst = max(worst, abs(curve.value(at: x) - ref.value(at: x)))
+        }
+        XCTAssertLessThanOrEqual(worst, Self.bar, "\(curve) on [0.45, 0.55]")
+        // Every curve on a uniform grid of 4,096 x: the scalar solve against the batch table, an
+        // independent solver (both within 1e-12 of the exact value, so within 2e-13 of each other).
+        let grid = (0..<4096).map { Double($0) / 4095 }
+        for c in curves {
+            let curve = try CubicBezier(c.0, c.1, c.2, c.3)
+            let batch = curve.values(at: grid)
+            var far = 0
+            for (x, y) in zip(grid, batch) where !(abs(curve.value(at: x) - y) <= 2e-13) { far += 1 }
+            XCTAssertEqual(far, 0, "\(curve): value(at:) and the batch table differ by more than 2e-13 at \(far) x")
+        }
+    }
+
     // MARK: Shape properties
 
     func testMonotoneOnSortedGrid() throws {

@@ -20,7 +20,7 @@ import Synchronization
 /// per-curve number of branch-free increments. Segments where the guess is not good
 /// enough are found at construction, by checking it against an exact point of the curve,
 /// and flagged; x there is solved by a bracketed Newton/bisection iteration instead.
-final class BezierTable: @unchecked Sendable {
+package final class BezierTable: @unchecked Sendable {
     // Immutable after init; the storage is never written again, so sharing across
     // threads is safe.
     static let segmentCount = 16
@@ -114,7 +114,7 @@ final class BezierTable: @unchecked Sendable {
     // MARK: Evaluation
 
     @inline(__always)
-    func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         if x >= 0 && x <= 1 {
             if isIdentity { return x }
             return kernel.usesRoot ? kernel.solve(x, RootVariable.self) : kernel.solve(x, LinearVariable.self)
@@ -131,7 +131,7 @@ final class BezierTable: @unchecked Sendable {
 
     // MARK: Slope
 
-    func slope(at x: Double) -> Double {
+    package func slope(at x: Double) -> Double {
         if x.isNaN { return x }
         if x < 0 { return startGradient }
         if x > 1 { return endGradient }
@@ -243,14 +243,18 @@ struct BezierKernel {
         return ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd)
     }
 
-    /// The bucket of v: floor(v·scale), or one less when v·scale is within rounding of an
-    /// integer, clamped to [0, bucketCount − 1]. Computed by the 1.5·2^52 rounding trick, so it
-    /// has no branch and vectorises; `steps` allows for the one-less case.
+    /// The bucket of v: v·scale rounded to the nearest integer (buckets are centred on the
+    /// multiples of their width, see `fillBucketMap`), or one less when v·scale is within
+    /// rounding of a half-integer, clamped to [0, bucketCount − 1]. Computed by the 1.5·2^52
+    /// rounding trick (one addition), so it has no branch and vectorises; `steps` allows for
+    /// the one-less case.
     @inline(__always)
     static func bucket(_ v: Double, _ scale: Double) -> Int {
-        // Around 1.5·2^52 the spacing of doubles is 1 for every v ≥ 0 (v·scale − 0.5 ≥ −0.5
-        // rounds to 0, a tie to even), so the low bits are the rounded integer.
-        let r = v * scale + (0x1.8p52 - 0.5)
+        // Around 1.5·2^52 the spacing of doubles is 1 for every v ≥ 0, so the sum is rounded
+        // to an integer (ties to even) and its low bits are that integer. (The rounding is to
+        // nearest, not down: 1.5·2^52 − 0.5 is not a double, so no constant can make it a
+        // floor; the map is built for rounding instead.)
+        let r = v * scale + 0x1.8p52
         return min(Int(truncatingIfNeeded: r.bitPattern & 0x3FF), T.bucketCount - 1)
     }
 

@@ -153,13 +153,14 @@ extension BezierTable {
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
     ///
-    /// Bucket j covers v in [j·width, (j+1)·width); map[j] = the segment holding its left end,
-    /// that is the number of inner nodes at or below it. The width is taken a hair narrow (left
-    /// ends a hair low), so that every v with Int(v·scale) == j is at or above its bucket's
-    /// left end despite rounding (at worst an extra increment). The count is the most inner
-    /// nodes inside one bucket, plus one if a node lies within rounding of a bucket boundary
-    /// (the evaluation's bucket index may then be one below floor(v·scale); see
-    /// `bucket(_:_:)`). Built from each node's first bucket at or above it by
+    /// Bucket j covers v in [(j − ½)·width, (j + ½)·width) (the last one up to vEnd), since the
+    /// evaluation rounds v·scale to the nearest integer (`bucket(_:_:)`); map[j] = the segment
+    /// holding its left end, that is the number of inner nodes at or below it. The width is
+    /// taken a hair narrow (left ends a hair low), so that every v whose v·scale rounds to j is
+    /// at or above its bucket's left end despite rounding (at worst an extra increment). The
+    /// count is the most inner nodes inside one bucket, plus one if a node lies within rounding
+    /// of a bucket boundary (the evaluation's bucket index may then be one below the rounded
+    /// v·scale). Built from each node's first bucket at or above it by
     /// `kinetic_simd_bucket_map64`: no data-dependent branch. Writes up to `byteSlack` bytes past the
     /// map, which the next half's map (built after it) or the slack absorbs.
     private static func fillBucketMap(_ b: UnsafeMutablePointer<UInt8>, nodes: UnsafeMutablePointer<Double>,
@@ -171,7 +172,8 @@ extension BezierTable {
             let first = buffer.baseAddress!
             var previous = 0
             for k in 1..<n {
-                let position = min(max(nodes[k] * invWidth, 0), Double(m))
+                // In units of the width, shifted by half a bucket: bucket j's left end is j.
+                let position = min(max(nodes[k] * invWidth + 0.5, 0), Double(m))
                 let below = Int(position)  // floor: position ≥ 0
                 let fraction = position - Double(below)
                 nearBoundary = nearBoundary || fraction < 1e-6 || fraction > 1 - 1e-6
