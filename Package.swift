@@ -33,9 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
     ],
     targets: [
+        // cblas.h's declarations (from libopenblas-dev); OpenBLAS itself is loaded at run time,
+        // on the first BLAS call, so that loading Kinetic starts none of its threads.
         .systemLibrary(
             name: "CBLAS",
-            pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
         // The C kernels behind the native paths (internal to Kinetic).

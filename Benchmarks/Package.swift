@@ -25,11 +25,19 @@ let package = Package(
                 .product(name: "KineticC", package: "Kinetic"),
                 .product(name: "KineticUI", package: "Kinetic"),
                 .product(name: "Benchmark", package: "benchmark"),
+                "CLoops",
             ],
             path: "KineticBenchmarks",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
+        ),
+        // The C side of the C-interface benchmarks: loops that call kinetic.h from C, and a
+        // browser-style solver in C (CInterfaceBenchmarks.swift).
+        .target(
+            name: "CLoops",
+            dependencies: [.product(name: "KineticC", package: "Kinetic")],
+            path: "CLoops"
         ),
     ],
     swiftLanguageModes: [.v6]

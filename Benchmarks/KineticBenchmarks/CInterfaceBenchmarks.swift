@@ -14,10 +14,12 @@
 // links KineticC statically and exports no symbol for dlsym.)
 
 import Benchmark
+import CLoops
 import Kinetic
 import KineticC
 
 func cInterfaceBenchmarks() {
+    cScalarBenchmarks()
     let curve = CubicBezier.ease
     var handle: OpaquePointer?
     precondition(kn_bezier_create_preset(1, &handle) == 0, "kn_bezier_create_preset(KN_BEZIER_EASE) failed")
@@ -42,6 +44,107 @@ func cInterfaceBenchmarks() {
             let start = (benchmark.currentIteration &* n) & (poolCount - 1)
             try curve.values(at: UnsafeBufferPointer(rebasing: pool[start ..< start + n]), into: output)
             blackHole(output[n - 1])
+        }
+    }
+}
+
+// MARK: - Scalar calls from C
+//
+// One evaluation per call, called from C (Benchmarks/CLoops, compiled -O2 into this program):
+// `kn_bezier_value` against the Swift `value(at:)` on the same curve and x, and against a
+// browser-style solver written in C (the method of Baseline.swift) in the same program, on the
+// five CSS presets and on 64 random curves (x1, x2 in [0, 1], y1, y2 in [-1, 2]) taken in turn;
+// `kn_spring_value` against the Swift `Spring.value(at:initialVelocity:)`. The bars: the C call
+// within 1.1x of the Swift call, and at most 0.8x of the C browser-style solver on the presets.
+//
+// Names: "C scalar <case> (<route>) [1000 evals]": wallClock in ns is picoseconds per call.
+// Every route of a case reads the same x (iteration k: pool[(k*1000 + i) mod 65536]).
+
+private let scalarCount = 1000
+private let scalarPoolCount = 65_536
+
+private func cScalarBenchmarks() {
+    var rng = SeededGenerator(seed: 0x4B4E_5343_414C)
+    let xs = UnsafeMutableBufferPointer<Double>.allocate(capacity: scalarPoolCount)
+    let times = UnsafeMutableBufferPointer<Double>.allocate(capacity: scalarPoolCount)
+    for i in 0 ..< scalarPoolCount {
+        xs[i] = Double.random(in: 0...1, using: &rng)
+        times[i] = Double.random(in: 0...2, using: &rng)
+    }
+    let mask = scalarPoolCount - 1
+    let x = UnsafePointer(xs.baseAddress!)
+
+    for (index, preset) in CubicBezier.presets.enumerated() {
+        let curve = preset.curve
+        var handle: OpaquePointer?
+        precondition(kn_bezier_create_preset(Int32(index), &handle) == 0, "kn_bezier_create_preset(\(index)) failed")
+        let cHandle = UnsafeRawPointer(handle!)
+        let browser = UnsafeMutablePointer<cl_browser_bezier>.allocate(capacity: 1)
+        cl_browser_init(browser, curve.x1, curve.y1, curve.x2, curve.y2)
+        let name = "C scalar \(preset.name)"
+        Benchmark("\(name) (C kn_bezier_value) [\(scalarCount) evals]") { benchmark in
+            blackHole(cl_sum_kn_bezier(cHandle, x, mask, benchmark.currentIteration &* scalarCount, scalarCount))
+        }
+        Benchmark("\(name) (C browser-style) [\(scalarCount) evals]") { benchmark in
+            blackHole(cl_sum_browser(browser, x, mask, benchmark.currentIteration &* scalarCount, scalarCount))
+        }
+        Benchmark("\(name) (Swift value(at:)) [\(scalarCount) evals]") { benchmark in
+            let start = benchmark.currentIteration &* scalarCount
+            var sum = 0.0
+            for i in 0 ..< scalarCount { sum += curve.value(at: x[(start &+ i) & mask]) }
+            blackHole(sum)
+        }
+    }
+
+    // 64 random curves, element i on curve i mod 64.
+    let curveCount = 64
+    var curves: [CubicBezier] = []
+    let handles = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: curveCount)
+    let browsers = UnsafeMutablePointer<cl_browser_bezier>.allocate(capacity: curveCount)
+    for i in 0 ..< curveCount {
+        let (x1, y1) = (Double.random(in: 0...1, using: &rng), Double.random(in: -1...2, using: &rng))
+        let (x2, y2) = (Double.random(in: 0...1, using: &rng), Double.random(in: -1...2, using: &rng))
+        curves.append(try! CubicBezier(x1, y1, x2, y2))
+        var handle: OpaquePointer?
+        precondition(kn_bezier_create(x1, y1, x2, y2, &handle) == 0, "kn_bezier_create failed")
+        handles[i] = UnsafeRawPointer(handle!)
+        cl_browser_init(browsers + i, x1, y1, x2, y2)
+    }
+    let randomName = "C scalar random \(curveCount) curves"
+    let curveMask = curveCount - 1
+    Benchmark("\(randomName) (C kn_bezier_value) [\(scalarCount) evals]") { benchmark in
+        blackHole(cl_sum_kn_bezier_many(handles, curveMask, x, mask, benchmark.currentIteration &* scalarCount, scalarCount))
+    }
+    Benchmark("\(randomName) (C browser-style) [\(scalarCount) evals]") { benchmark in
+        blackHole(cl_sum_browser_many(browsers, curveMask, x, mask, benchmark.currentIteration &* scalarCount, scalarCount))
+    }
+    Benchmark("\(randomName) (Swift value(at:)) [\(scalarCount) evals]") { benchmark in
+        let start = benchmark.currentIteration &* scalarCount
+        var sum = 0.0
+        curves.withUnsafeBufferPointer { c in
+            for i in 0 ..< scalarCount { sum += c[i & curveMask].value(at: x[(start &+ i) & mask]) }
+        }
+        blackHole(sum)
+    }
+
+    // Springs: the closed form at random times in [0, 2] s, initial velocity 0.5.
+    let t = UnsafePointer(times.baseAddress!)
+    let springs: [(name: String, zeta: Double)] = [("underdamped zeta=0.5", 0.5), ("critical zeta=1", 1),
+                                                   ("overdamped zeta=2.5", 2.5)]
+    for s in springs {
+        let spring = try! Spring(mass: 1, stiffness: 100, damping: 20 * s.zeta)
+        var handle: OpaquePointer?
+        precondition(kn_spring_create(1, 100, 20 * s.zeta, &handle) == 0, "kn_spring_create failed")
+        let cHandle = UnsafeRawPointer(handle!)
+        let name = "C scalar spring \(s.name)"
+        Benchmark("\(name) (C kn_spring_value) [\(scalarCount) evals]") { benchmark in
+            blackHole(cl_sum_kn_spring(cHandle, t, 0.5, mask, benchmark.currentIteration &* scalarCount, scalarCount))
+        }
+        Benchmark("\(name) (Swift value(at:)) [\(scalarCount) evals]") { benchmark in
+            let start = benchmark.currentIteration &* scalarCount
+            var sum = 0.0
+            for i in 0 ..< scalarCount { sum += spring.value(at: t[(start &+ i) & mask], initialVelocity: 0.5) }
+            blackHole(sum)
         }
     }
 }

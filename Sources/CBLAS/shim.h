@@ -1,5 +1,5 @@
-// Kinetic's view of OpenBLAS: the CBLAS interface plus the OpenBLAS
-// runtime controls (thread count, build configuration).
+// Kinetic's view of OpenBLAS: the declarations of the CBLAS interface and the OpenBLAS
+// runtime controls, for the function types of the routines loaded at run time.
 #ifndef KINETIC_CBLAS_SHIM_H
 #define KINETIC_CBLAS_SHIM_H
 #include <cblas.h>

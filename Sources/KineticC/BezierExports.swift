@@ -2,12 +2,35 @@
 
 import Kinetic
 
+/// What a `kn_bezier` handle points to: the curve, and beside it its solver unretained (the
+/// curve keeps it alive), which the scalar calls use with no reference counting.
+struct BezierHandle {
+    let curve: CubicBezier
+    let table: Unmanaged<BezierTable>
+
+    init(_ curve: CubicBezier) {
+        self.curve = curve
+        table = .passUnretained(curve.table)
+    }
+
+    /// `body` applied to the solver of the handle at `handle`, with no retain or release.
+   
+    static func withTable<R>(_ handle: OpaquePointer, _ body: (BezierTable) -> R) -> R {
+        UnsafePointer<BezierHandle>(handle).pointee.table._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The curve of the handle at `handle`; throws `KN_ERR_NULL_ARGUMENT` naming `name` for NULL.
+    static func curve(_ handle: OpaquePointer?, _ name: @autoclosure () -> String) throws -> CubicBezier {
+        UnsafePointer<BezierHandle>(try required(handle, name())).pointee.curve
+    }
+}
+
 @_cdecl("kn_bezier_create")
 public func kn_bezier_create(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double,
                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     guarded {
         let out = try required(out, "out")
-        out.pointee = makeHandle(try CubicBezier(x1, y1, x2, y2))
+        out.pointee = makeHandle(BezierHandle(try CubicBezier(x1, y1, x2, y2)))
     }
 }
 
@@ -20,7 +43,7 @@ public func kn_bezier_create_preset(_ preset: Int32, _ out: UnsafeMutablePointer
             throw ParameterError.outOfRange(parameter: "preset", value: Double(preset),
                                             expected: "[0, \(CubicBezier.presets.count - 1)]")
         }
-        out.pointee = makeHandle(CubicBezier.presets[Int(preset)].curve)
+        out.pointee = makeHandle(BezierHandle(CubicBezier.presets[Int(preset)].curve))
     }
 }
 
@@ -29,7 +52,7 @@ public func kn_bezier_control_points(_ curve: OpaquePointer?, _ x1: UnsafeMutabl
                                      _ y1: UnsafeMutablePointer<Double>?, _ x2: UnsafeMutablePointer<Double>?,
                                      _ y2: UnsafeMutablePointer<Double>?) -> Int32 {
     guarded {
-        let c = try value(curve, as: CubicBezier.self, "curve")
+        let c = try BezierHandle.curve(curve, "curve")
         x1?.pointee = c.x1
         y1?.pointee = c.y1
         x2?.pointee = c.x2
@@ -37,19 +60,20 @@ public func kn_bezier_control_points(_ curve: OpaquePointer?, _ x1: UnsafeMutabl
     }
 }
 
+// The scalar calls evaluate through the handle's unretained solver (no copy, no reference
+// counting) and keep the error path out of line, so a C call costs what the Swift call does.
 @_cdecl("kn_bezier_value")
 public func kn_bezier_value(_ curve: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let c = try value(curve, as: CubicBezier.self, "curve")
-        try required(out, "out").pointee = c.value(at: x)
-    }
+    guard let curve, let out else { return nullFailure(curve == nil ? "curve" : "out") }
+    out.pointee = BezierHandle.withTable(curve) { $0.value(at: x) }
+    return Status.ok.rawValue
 }
 
 @_cdecl("kn_bezier_values")
 public func kn_bezier_values(_ curve: OpaquePointer?, _ xs: UnsafePointer<Double>?,
                              _ out: UnsafeMutablePointer<Double>?, _ count: Int64) -> Int32 {
     guarded {
-        let c = try value(curve, as: CubicBezier.self, "curve")
+        let c = try BezierHandle.curve(curve, "curve")
         let n = try checkedCount(count, "count")
         try c.values(at: try buffer(xs, n, "xs"), into: try mutableBuffer(out, n, "out"))
     }
@@ -57,13 +81,12 @@ public func kn_bezier_values(_ curve: OpaquePointer?, _ xs: UnsafePointer<Double
 
 @_cdecl("kn_bezier_slope")
 public func kn_bezier_slope(_ curve: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let c = try value(curve, as: CubicBezier.self, "curve")
-        try required(out, "out").pointee = c.slope(at: x)
-    }
+    guard let curve, let out else { return nullFailure(curve == nil ? "curve" : "out") }
+    out.pointee = BezierHandle.withTable(curve) { $0.slope(at: x) }
+    return Status.ok.rawValue
 }
 
 @_cdecl("kn_bezier_destroy")
 public func kn_bezier_destroy(_ curve: OpaquePointer?) {
-    destroyHandle(curve, as: CubicBezier.self)
+    destroyHandle(curve, as: BezierHandle.self)
 }

@@ -83,6 +83,13 @@ func value<T>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) throws 
     UnsafePointer<T>(try required(handle, name)).pointee
 }
 
+/// The `KN_ERR_NULL_ARGUMENT` status for a NULL `name`, with its message recorded as the
+/// thread's last error: the scalar calls' error path, kept out of their line.
+@inline(never)
+func nullFailure(_ name: StaticString) -> Int32 {
+    guarded { throw InterfaceError(status: .nullArgument, message: "\(name) is NULL") }
+}
+
 /// Frees a handle made by ``makeHandle(_:)``; NULL is a no-op.
 func destroyHandle<T>(_ handle: OpaquePointer?, as type: T.Type) {
     guard let handle else { return }

@@ -58,22 +58,42 @@ public func kn_spring_get_properties(_ spring: OpaquePointer?, _ out: UnsafeMuta
     }
 }
 
+// The scalar calls evaluate the spring in place (no copy) and keep the error paths (NULL, and
+// a result beyond the range of Double) out of line, so a C call costs what the Swift call does.
 @_cdecl("kn_spring_value")
 public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let s = try value(spring, as: Spring.self, "spring")
-        try required(out, "out").pointee = try checked(s.checkedValue(at: time, initialVelocity: initialVelocity))
+    guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
+    let s = UnsafePointer<Spring>(spring)
+    let result = Spring.value(of: s, at: time, initialVelocity: initialVelocity)
+    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try s.pointee.checkedValue(at: time, initialVelocity: initialVelocity) }) {
+        return failure
     }
+    out.pointee = result
+    return Status.ok.rawValue
 }
 
 @_cdecl("kn_spring_velocity")
 public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let s = try value(spring, as: Spring.self, "spring")
-        try required(out, "out").pointee = try checked(s.checkedVelocity(at: time, initialVelocity: initialVelocity))
+    guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
+    let s = UnsafePointer<Spring>(spring)
+    let result = Spring.velocity(of: s, at: time, initialVelocity: initialVelocity)
+    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try s.pointee.checkedVelocity(at: time, initialVelocity: initialVelocity) }) {
+        return failure
     }
+    out.pointee = result
+    return Status.ok.rawValue
+}
+
+/// The status for an infinite result: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity` when the
+/// checked call throws (finite input, a result beyond the range of Double), with its message
+/// recorded. `nil` when it does not (the input itself was infinite): the caller then writes the
+/// infinite result, as the Swift API returns it.
+@inline(never)
+private func overflowFailure(_ body: () throws(ParameterError) -> Double) -> Int32? {
+    let status = guarded { _ = try checked(body()) }
+    return status == Status.ok.rawValue ? nil : status
 }
 
 @_cdecl("kn_spring_settling_duration")

@@ -142,7 +142,7 @@ private func segmentInterpolations(_ codes: UnsafePointer<Int32>?, _ easings: Un
         case 1: return .linear
         case 2:
             let list = try required(easings, "easings (segment \(i) is KN_INTERPOLATION_EASED)")
-            return .eased(try value(list[i], as: CubicBezier.self, "easings[\(i)]"))
+            return .eased(try BezierHandle.curve(list[i], "easings[\(i)]"))
         case 3: return .catmullRom
         default:
             throw ParameterError.outOfRange(parameter: "interpolations[\(i)]", value: Double(codes[i]), expected: "[0, 3]")

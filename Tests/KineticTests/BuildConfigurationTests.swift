@@ -35,6 +35,25 @@ final class BuildConfigurationTests: XCTestCase {
         }
     }
 
+    /// OpenBLAS is loaded at run time, not linked: with BLAS, asking for the backend maps
+    /// `libopenblas` into the process and leaves it at one thread; without, nothing maps it.
+    /// (That nothing maps it before a BLAS routine runs is checked from C, in a fresh process,
+    /// by `kinetic_test_load`; nothing built links it, by `make check-no-openblas`.)
+    func testOpenBLASIsLoadedAtRunTimeAndSetToOneThread() throws {
+        #if os(Linux)
+        let available = BLASRuntime.isAvailable
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        XCTAssertEqual(maps.contains("libopenblas"), available,
+                       "libopenblas mapped: \(maps.contains("libopenblas")), BLAS available: \(available)")
+        if available {
+            try BLASRuntime.setThreadCount(BLASRuntime.defaultThreadCount)
+            XCTAssertEqual(BLASRuntime.threadCount, BLASRuntime.defaultThreadCount)
+        }
+        #else
+        throw XCTSkip("OpenBLAS is a Linux backend")
+        #endif
+    }
+
     func testUnavailableBackendErrorNamesTheBackendAndTheTrait() {
         let message = BackendError.unavailable(.blas).description
         XCTAssertTrue(message.contains(".blas"), message)

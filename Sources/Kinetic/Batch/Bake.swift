@@ -45,7 +45,6 @@ extension Batch {
             return
         }
         if resolved == .blas {
-            BLASRuntime.prepare()
             BLAS.matrixProduct(m: frames, n: n, k: k, b, lda: k, key, ldb: n, o, ldc: n)
         } else {
             for f in 0..<frames {

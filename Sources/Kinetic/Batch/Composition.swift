@@ -41,7 +41,6 @@ extension Batch {
         }
         let w = weights?.baseAddress
         if resolved == .blas {
-            BLASRuntime.prepare()
             // Row-major K × N with lda = N, transposed: y (N) = Cᵀ · x (K).
             if let w {
                 BLAS.transposedMatrixVector(rows: k, columns: n, c, lda: n, w, o)

@@ -30,7 +30,6 @@ extension Batch {
         try requireCount(out.count, n, "out")
         let useBLAS = try backend.resolved(.sharedProgress, lanes: n) == .blas
         guard n > 0, let f = from.baseAddress, let d = delta.baseAddress, let o = out.baseAddress else { return }
-        if useBLAS { BLASRuntime.prepare() }
         BatchParallel.run(count: n, parallel: parallel) { r in
             let m = r.count, s = r.lowerBound
             if useBLAS {
@@ -70,7 +69,6 @@ extension Batch {
         let useBLAS = try backend.resolved(.perLaneProgress, lanes: n) == .blas
         guard n > 0, let f = from.baseAddress, let d = delta.baseAddress, let p = progress.baseAddress,
               let o = out.baseAddress else { return }
-        if useBLAS { BLASRuntime.prepare() }
         BatchParallel.run(count: n, parallel: parallel) { r in
             let m = r.count, s = r.lowerBound
             if useBLAS {

@@ -152,7 +152,6 @@ public final class KeyframeBatch {
         // 0.59 ns, dgemv 1.42 ns per track per frame; the 2-term case is memory-bound and
         // dgemv with N = 2 columns does not stream as well).
         if backend == .blas {
-            BLASRuntime.prepare()
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { x in
                 let x = x.baseAddress!
                 x[0] = 1; x[1] = w; x[2] = w * w; x[3] = w * w * w

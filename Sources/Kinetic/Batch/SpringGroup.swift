@@ -140,7 +140,6 @@ public final class SpringGroup {
         let resolved = try backend.resolved(.springStep, lanes: n)
         guard n > 0 else { return }
         if resolved == .blas {
-            BLASRuntime.prepare()
             let target: UnsafeMutablePointer<Double>
             if let spare { target = spare } else {
                 target = Self.allocateState(stride: stride)

@@ -27,7 +27,9 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
     /// The second control point's value coordinate; any finite value.
     public let y2: Double
 
-    let table: BezierTable
+    /// The solver (shared by copies). Package-visible for KineticC's handles, which call it
+    /// without reference counting.
+    package let table: BezierTable
 
     /// Creates the curve with control points (x1, y1) and (x2, y2).
     ///

@@ -178,9 +178,7 @@ extension Spring {
     ///   true position is beyond the range of `Double` (a huge `initialVelocity`, such as
     ///   1e308 on a soft spring): ``checkedValue(at:initialVelocity:)`` throws there instead.
     public func value(at time: Double, initialVelocity: Double = 0) -> Double {
-        if !(time > 0) { return time.isNaN ? time : 0 }
-        let phi = modes.entries(time)
-        return 1 - phi.eA + phi.f * initialVelocity
+        modes.position(at: time, initialVelocity: initialVelocity)
     }
 
     /// The velocity of a unit move from 0 to 1 at `time` seconds, in units of the move's
@@ -188,9 +186,19 @@ extension Spring {
     /// input; ±infinity for finite input only where the true velocity is beyond the range of
     /// `Double`: ``checkedVelocity(at:initialVelocity:)`` throws there instead.
     public func velocity(at time: Double, initialVelocity: Double = 0) -> Double {
-        if !(time > 0) { return time.isNaN ? time : initialVelocity }
-        let phi = modes.entries(time)
-        return modes.omega0Squared * phi.f + phi.eB * initialVelocity
+        modes.velocity(at: time, initialVelocity: initialVelocity)
+    }
+
+    /// ``value(at:initialVelocity:)`` of the spring stored at `spring`, read in place (no
+    /// copy of the spring): KineticC's `kn_spring_value`.
+    package static func value(of spring: UnsafePointer<Spring>, at time: Double, initialVelocity: Double) -> Double {
+        spring.pointee.modes.position(at: time, initialVelocity: initialVelocity)
+    }
+
+    /// ``velocity(at:initialVelocity:)`` of the spring stored at `spring`, read in place:
+    /// KineticC's `kn_spring_velocity`.
+    package static func velocity(of spring: UnsafePointer<Spring>, at time: Double, initialVelocity: Double) -> Double {
+        spring.pointee.modes.velocity(at: time, initialVelocity: initialVelocity)
     }
 
     /// ``value(at:initialVelocity:)``, with a typed error instead of ±infinity where the

@@ -49,6 +49,22 @@ struct SpringModes: Sendable, Hashable {
         }
     }
 
+    /// The position of a unit move from 0 to 1 at `time` seconds (see `Spring.value(at:initialVelocity:)`).
+    @inline(__always)
+    func position(at time: Double, initialVelocity: Double) -> Double {
+        if !(time > 0) { return time.isNaN ? time : 0 }
+        let phi = entries(time)
+        return 1 - phi.eA + phi.f * initialVelocity
+    }
+
+    /// The velocity of a unit move at `time` seconds (see `Spring.velocity(at:initialVelocity:)`).
+    @inline(__always)
+    func velocity(at time: Double, initialVelocity: Double) -> Double {
+        if !(time > 0) { return time.isNaN ? time : initialVelocity }
+        let phi = entries(time)
+        return omega0Squared * phi.f + phi.eB * initialVelocity
+    }
+
     /// The entries of Φ(t): E + αF, F and E − αF, where E = e^(−αt)·{cos ωd·t | 1 | cosh β·t}
     /// and F = e^(−αt)·{sin(ωd·t)/ωd | t | sinh(β·t)/β}; t ≥ 0.
     /// The overdamped case is written with the slow root and (for small β·t) `expm1`, so it
