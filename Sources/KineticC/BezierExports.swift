@@ -63,6 +63,7 @@ public func kn_bezier_control_points(_ curve: OpaquePointer?, _ x1: UnsafeMutabl
 // The scalar calls evaluate through the handle's unretained solver (no copy, no reference
 // counting) and keep the error path out of line, so a C call costs what the Swift call does.
 @_cdecl("kn_bezier_value")
+@inline(__always)
 public func kn_bezier_value(_ curve: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let curve, let out else { return nullFailure(curve == nil ? "curve" : "out") }
     out.pointee = BezierHandle.withTable(curve) { $0.value(at: x) }
@@ -80,6 +81,7 @@ public func kn_bezier_values(_ curve: OpaquePointer?, _ xs: UnsafePointer<Double
 }
 
 @_cdecl("kn_bezier_slope")
+@_optimize(size)
 public func kn_bezier_slope(_ curve: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let curve, let out else { return nullFailure(curve == nil ? "curve" : "out") }
     out.pointee = BezierHandle.withTable(curve) { $0.slope(at: x) }

@@ -61,6 +61,7 @@ public func kn_spring_get_properties(_ spring: OpaquePointer?, _ out: UnsafeMuta
 // The scalar calls evaluate the spring in place (no copy) and keep the error paths (NULL, and
 // a result beyond the range of Double) out of line, so a C call costs what the Swift call does.
 @_cdecl("kn_spring_value")
+@inline(__always)
 public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
@@ -74,6 +75,7 @@ public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialV
 }
 
 @_cdecl("kn_spring_velocity")
+@_optimize(size)
 public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
