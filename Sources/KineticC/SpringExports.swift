@@ -64,24 +64,34 @@ public func kn_spring_get_properties(_ spring: OpaquePointer?, _ out: UnsafeMuta
 @inline(__always)
 public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
-    let s = UnsafePointer<Spring>(spring)
-    let result = Spring.value(of: s, at: time, initialVelocity: initialVelocity)
-    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try s.pointee.checkedValue(at: time, initialVelocity: initialVelocity) }) {
-        return failure
+    scalar(spring, time, initialVelocity, out, Spring.value(of:at:initialVelocity:)) { (s: Spring) throws(ParameterError) in
+        try s.checkedValue(at: time, initialVelocity: initialVelocity)
     }
-    out.pointee = result
-    return Status.ok.rawValue
 }
 
+// Optimised for size, which also keeps LLVM from merging it with kn_spring_value into one
+// function called through pointers.
 @_cdecl("kn_spring_velocity")
 @_optimize(size)
 public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    scalar(spring, time, initialVelocity, out, Spring.velocity(of:at:initialVelocity:)) { (s: Spring) throws(ParameterError) in
+        try s.checkedVelocity(at: time, initialVelocity: initialVelocity)
+    }
+}
+
+/// The body of kn_spring_value and kn_spring_velocity: `evaluate` on the spring in place;
+/// an infinite result goes to `checked`, whose error (finite input, a result beyond the range
+/// of Double) becomes the status.
+@inline(__always)
+private func scalar(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
+                    _ out: UnsafeMutablePointer<Double>?,
+                    _ evaluate: (UnsafePointer<Spring>, Double, Double) -> Double,
+                    _ checked: (Spring) throws(ParameterError) -> Double) -> Int32 {
     guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
     let s = UnsafePointer<Spring>(spring)
-    let result = Spring.velocity(of: s, at: time, initialVelocity: initialVelocity)
-    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try s.pointee.checkedVelocity(at: time, initialVelocity: initialVelocity) }) {
+    let result = evaluate(s, time, initialVelocity)
+    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try checked(s.pointee) }) {
         return failure
     }
     out.pointee = result
