@@ -65,8 +65,8 @@ public final class BatchStore {
     var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
     // Keyframe entries: the batch and its progress.
     var keyframes = StoreSection<(batch: KeyframeBatch, progress: Double)>()
-    // Spring entries: the group; targets per lane.
-    var springs = StoreSection<SpringGroup>()
+    // Spring entries: the group and the largest |target|; targets per lane.
+    var springs = StoreSection<(group: SpringGroup, targetBound: Double)>()
     var springTargets: [Double] = []
     /// The output, all sections back to back.
     var output: [Double] = []
@@ -162,7 +162,8 @@ public final class BatchStore {
         try ParameterError.requireAllFinite(v, "velocities")
         let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
         let handle = slots.acquire(kind: .springs, entry: springs.entries.count)
-        _ = springs.append(slot: Int(handle.index), count: n, payload: group)
+        let targetBound = targets.reduce(0) { max($0, $1.magnitude) }
+        _ = springs.append(slot: Int(handle.index), count: n, payload: (group, targetBound))
         springTargets.append(contentsOf: targets)
         output.append(contentsOf: repeatElement(0, count: n))
         return handle
@@ -255,7 +256,7 @@ public final class BatchStore {
     public func springGroup(for handle: Handle) throws -> SpringGroup {
         let slot = try slots.resolve(handle)
         guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
-        return springs.entries[slot.entry].payload
+        return springs.entries[slot.entry].payload.group
     }
 
     // MARK: Reading
