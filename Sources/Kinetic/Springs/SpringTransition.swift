@@ -56,6 +56,9 @@ struct SpringModes: Sendable, Hashable {
     @inline(__always)
     func entries(_ t: Double) -> (eA: Double, f: Double, eB: Double) {
         let a = alpha
+        // A damped spring is at rest at t = +infinity (its rates may be so small that they
+        // round to 0, or meet t as 0 · infinity = NaN, below).
+        if t == .infinity && a > 0 { return (0, 0, 0) }
         switch kind {
         case .underdamped:
             let decay = exp(-a * t)
