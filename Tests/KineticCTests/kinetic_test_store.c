@@ -342,6 +342,24 @@ void test_store_overflow(void) {
     OK(kn_store_remove(store, springs));
     OK(kn_store_tick(store, 1.0 / 60));
 
+    /* Groups: to − from beyond double is refused at insertion; extrapolation beyond is
+     * refused at the tick, naming the lane. */
+    const double gfrom[2] = {0, -1.7e308}, gto[2] = {1, 1.7e308};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, gfrom, gto, 2, 0, &e));
+    CHECK(error_mentions("lane 1") && error_mentions("from"));
+    const double hfrom[1] = {1e308}, hto[1] = {-0.7e308};
+    kn_entry group = KN_ENTRY_NONE;
+    OK(kn_store_add_group(store, hfrom, hto, 1, 0.5, &group));
+    OK(kn_store_tick(store, 1.0 / 60));
+    double gv = 0;
+    OK(kn_store_value(store, group, 0, &gv));
+    CHECK(gv == 1e308 + 0.5 * (-0.7e308 - 1e308));
+    OK(kn_store_set_progress(store, group, 2));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, 1.0 / 60));
+    CHECK(error_mentions("lane 0") && error_mentions("value"));
+    OK(kn_store_value(store, group, 0, &gv));
+    CHECK(gv == 1e308 + 0.5 * (-0.7e308 - 1e308));
+
     kn_store_destroy(store);
     kn_spring_destroy(soft);
     kn_spring_destroy(stiff);

@@ -256,4 +256,37 @@ final class FiniteOverflowTests: XCTestCase {
             XCTAssertTrue("\($0)".contains("tangent"), "\($0)")
         }
     }
+
+    // MARK: Groups and lanes
+
+    func testGroupAndLaneValuesNearDoubleRange() throws {
+        let store = BatchStore()
+        // to − from beyond the range: refused at insertion, naming the lane.
+        XCTAssertThrowsError(try store.addGroup(from: [0, -1.7e308], to: [1, 1.7e308])) {
+            XCTAssertTrue(self.isOverflow($0, "to − from", lane: 1), "\($0)")
+        }
+        XCTAssertThrowsError(try store.addLanes(from: [1.7e308], to: [-1.7e308], progress: [0])) {
+            XCTAssertTrue(self.isOverflow($0, "to − from", lane: 0), "\($0)")
+        }
+        XCTAssertEqual(store.entryCount, 0)
+        // Near the range but representable: finite values.
+        let g = try store.addGroup(from: [1e308, 0], to: [-0.7e308, 1], progress: 0.5)
+        let l = try store.addLanes(from: [1e308, 0], to: [-0.7e308, 1], progress: [0.5, 1])
+        try store.evaluate()
+        let half = 1e308 + 0.5 * (-0.7e308 - 1e308)  // 1.5e307 up to the rounding of to − from
+        XCTAssertEqual(try store.values(of: g), [half, 0.5])
+        XCTAssertEqual(try store.values(of: l), [half, 1])
+        // Extrapolated beyond the range: 1e308 − 2 · 1.7e308; nothing written.
+        let before = store.withValues { Array($0) }
+        try store.setProgress(2, for: g)
+        XCTAssertThrowsError(try store.tick(over: 1.0 / 60)) { XCTAssertTrue(self.isOverflow($0, "value", lane: 0), "\($0)") }
+        XCTAssertEqual(store.withValues { Array($0) }, before)
+        try store.setProgress(0.5, for: g)
+        try store.setProgress([2, 1], for: l)
+        XCTAssertThrowsError(try store.evaluate()) { XCTAssertTrue(self.isOverflow($0, "value", lane: 2), "\($0)") }
+        XCTAssertEqual(store.withValues { Array($0) }, before)
+        try store.setProgress([-0.25, 1], for: l)
+        try store.evaluate()
+        XCTAssertEqual(try store.values(of: l), [1e308 + -0.25 * (-0.7e308 - 1e308), 1])
+    }
 }

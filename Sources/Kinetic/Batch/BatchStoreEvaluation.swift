@@ -26,6 +26,7 @@ extension BatchStore {
                 try group.displacementAfterStep(over: dt, lane: lane)
             }
         }
+        try checkInterpolations()
         try checkKeyframes()
         // An unavailable backend is refused by the first spring step, before it moves
         // anything, or by `evaluate`.
@@ -38,14 +39,16 @@ extension BatchStore {
     /// Writes every lane's current value into the output array (see ``withValues(_:)``).
     /// Allocates nothing.
     ///
-    /// Every keyframe and spring value is checked to be within the range of `Double` before
-    /// anything is written (a few scalar operations per entry, see ``KeyframeBatch``).
+    /// Every value is checked to be within the range of `Double` before anything is written
+    /// (a few scalar operations per entry from bounds kept per entry; lane by lane only past
+    /// them, see ``KeyframeBatch`` and ``SpringGroup``).
     /// - Parameter backend: implementation for every kernel; `.automatic` picks by measured speed.
     /// - Throws: ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
     ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane whose value would
     ///   be beyond the range of `Double`; nothing is written then.
     public func evaluate(backend: Backend = .automatic) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
+        try checkInterpolations()
         try checkKeyframes()
         let base = springBase
         for e in springs.entries {
@@ -64,7 +67,7 @@ extension BatchStore {
                         try Batch.interpolate(
                             from: UnsafeBufferPointer(rebasing: from[e.offset ..< e.offset + e.count]),
                             delta: UnsafeBufferPointer(rebasing: delta[e.offset ..< e.offset + e.count]),
-                            progress: e.payload,
+                            progress: e.payload.progress,
                             into: UnsafeMutableBufferPointer(start: o + e.offset, count: e.count),
                             backend: backend)
                     }
@@ -115,6 +118,34 @@ extension BatchStore {
         } catch BatchStoreError.overflow(let lane, let quantity) {
             throw BatchStoreError.overflow(lane: offset + lane, quantity: quantity)
         }
+    }
+
+    /// Checks every group's and lanes entry's values `from + progress · delta`: at once per
+    /// entry when max|from| + max|progress| · max|delta| is within the range of `Double`
+    /// (always, below about 1e300), else lane by lane.
+    func checkInterpolations() throws {
+        for e in groups.entries {
+            let p = e.payload
+            if Self.fits(p.fromBound, p.progress.magnitude, p.deltaBound) { continue }
+            for i in e.offset ..< e.offset + e.count where !(groupFrom[i] + p.progress * groupDelta[i]).isFinite {
+                throw BatchStoreError.overflow(lane: i, quantity: "value")
+            }
+        }
+        let base = groups.laneCount
+        for e in lanes.entries {
+            let p = e.payload
+            if Self.fits(p.fromBound, p.progressBound, p.deltaBound) { continue }
+            for i in e.offset ..< e.offset + e.count where !(laneFrom[i] + laneProgress[i] * laneDelta[i]).isFinite {
+                throw BatchStoreError.overflow(lane: base + i, quantity: "value")
+            }
+        }
+    }
+
+    /// Whether a + p·d (every term a bound on magnitudes) is surely within the range of
+    /// `Double`, with a margin for rounding.
+    @inline(__always)
+    static func fits(_ a: Double, _ p: Double, _ d: Double) -> Bool {
+        (a + p * d) * (1 + 0x1p-48) <= .greatestFiniteMagnitude
     }
 
     /// Checks every keyframe entry's values at its progress (scalar unless a bound fails).

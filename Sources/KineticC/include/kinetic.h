@@ -263,7 +263,9 @@ kn_status kn_store_create(kn_store **out);
 
 /* Adds `count` lanes sharing one progress: value[i] = from[i] + progress·(to[i] − from[i]).
  * All values finite. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (count
- * outside [0, KN_MAX_COUNT], or the store would hold more than KN_MAX_COUNT lanes). */
+ * outside [0, KN_MAX_COUNT], the store would hold more than KN_MAX_COUNT lanes, or a
+ * to[i] − from[i] beyond the range of double, named as "lane i: the to − from ..."). A value
+ * beyond the range at some progress is reported by kn_store_tick / kn_store_evaluate. */
 kn_status kn_store_add_group(kn_store *store, const double *from, const double *to, int64_t count,
                              double progress, kn_entry *out);
 
