@@ -63,6 +63,7 @@ func status(for error: any Error) -> Status {
         case .wrongKind: return .wrongKind
         case .structureMismatch: return .structureMismatch
         case .unsupportedInterpolation: return .unsupported
+        case .overflow: return .outOfRange
         }
     default: return .internal
     }

@@ -63,3 +63,88 @@ void kinetic_simd_spring_step(int path, double *x, double *v, long n,
     (void)path;
     spring_step_baseline(x, v, n, m11, m12, m21, m22);
 }
+
+// The largest magnitudes of n ≥ 0 displacements and velocities (0 for n = 0; lanes holding
+// NaN are skipped): the read-only pass before SpringTransition.step(displacements:velocities:)
+// that bounds every product of the step. A max reduction written as a scalar select does not
+// vectorise without fast-math (NaN ordering), so the x86-64 paths use max instructions with
+// four independent accumulators per array (max(new, acc) keeps acc when new is NaN).
+static void magnitudes_scalar(const double *x, const double *v, long n, double *mx, double *mv) {
+    double a = 0, b = 0;
+    for (long i = 0; i < n; i++) {
+        double ex = __builtin_fabs(x[i]), ev = __builtin_fabs(v[i]);
+        a = ex > a ? ex : a;
+        b = ev > b ? ev : b;
+    }
+    *mx = a > *mx ? a : *mx;
+    *mv = b > *mv ? b : *mv;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+static void magnitudes_sse2(const double *x, const double *v, long n, double *mx, double *mv) {
+    const __m128d mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+    __m128d a0 = _mm_setzero_pd(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        a0 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(x + i), mask), a0);
+        a1 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(x + i + 2), mask), a1);
+        a2 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(x + i + 4), mask), a2);
+        a3 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(x + i + 6), mask), a3);
+        b0 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(v + i), mask), b0);
+        b1 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(v + i + 2), mask), b1);
+        b2 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(v + i + 4), mask), b2);
+        b3 = _mm_max_pd(_mm_and_pd(_mm_loadu_pd(v + i + 6), mask), b3);
+    }
+    double ra[2], rb[2];
+    _mm_storeu_pd(ra, _mm_max_pd(_mm_max_pd(a0, a1), _mm_max_pd(a2, a3)));
+    _mm_storeu_pd(rb, _mm_max_pd(_mm_max_pd(b0, b1), _mm_max_pd(b2, b3)));
+    *mx = ra[0] > ra[1] ? ra[0] : ra[1];
+    *mv = rb[0] > rb[1] ? rb[0] : rb[1];
+    magnitudes_scalar(x + i, v + i, n - i, mx, mv);
+}
+
+__attribute__((target("avx2")))
+static void magnitudes_avx2(const double *x, const double *v, long n, double *mx, double *mv) {
+    const __m256d mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+    long i = 0;
+    for (; i + 16 <= n; i += 16) {
+        a0 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(x + i), mask), a0);
+        a1 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(x + i + 4), mask), a1);
+        a2 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(x + i + 8), mask), a2);
+        a3 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(x + i + 12), mask), a3);
+        b0 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(v + i), mask), b0);
+        b1 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(v + i + 4), mask), b1);
+        b2 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(v + i + 8), mask), b2);
+        b3 = _mm256_max_pd(_mm256_and_pd(_mm256_loadu_pd(v + i + 12), mask), b3);
+    }
+    double ra[4], rb[4];
+    _mm256_storeu_pd(ra, _mm256_max_pd(_mm256_max_pd(a0, a1), _mm256_max_pd(a2, a3)));
+    _mm256_storeu_pd(rb, _mm256_max_pd(_mm256_max_pd(b0, b1), _mm256_max_pd(b2, b3)));
+    double a = 0, b = 0;
+    for (int k = 0; k < 4; k++) {
+        a = ra[k] > a ? ra[k] : a;
+        b = rb[k] > b ? rb[k] : b;
+    }
+    *mx = a;
+    *mv = b;
+    magnitudes_scalar(x + i, v + i, n - i, mx, mv);
+}
+#endif
+
+void kinetic_simd_max_magnitudes(int path, const double *x, const double *v, long n, double *mx, double *mv) {
+#if defined(__x86_64__)
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+        magnitudes_avx2(x, v, n, mx, mv);
+    } else {
+        magnitudes_sse2(x, v, n, mx, mv);
+    }
+#else
+    (void)path;
+    *mx = 0;
+    *mv = 0;
+    magnitudes_scalar(x, v, n, mx, mv);
+#endif
+}

@@ -461,6 +461,7 @@ int main(int argc, char **argv) {
     test_bezier(argv[1]);
     test_spring(argv[2]);
     test_store();
+    test_store_overflow();
     printf("kinetic_test: library %s, header %d.%d.%d\n", kn_version_string(), KN_VERSION_MAJOR,
            KN_VERSION_MINOR, KN_VERSION_PATCH);
     printf("kinetic_test: %d passed, %d failed\n", passed, failed);

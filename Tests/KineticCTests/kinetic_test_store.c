@@ -270,3 +270,97 @@ void test_store(void) {
     kn_store_destroy(other);
     kn_store_destroy(NULL);
 }
+
+/* ---------------------------------------------------------------- finite in, finite out */
+
+/* States, targets and keyframe values near ±1e308: finite values, or KN_ERR_OUT_OF_RANGE
+ * naming the lane and the quantity with nothing changed. */
+void test_store_overflow(void) {
+    const double big = 1.7976931348623157e308;
+    kn_spring *soft = NULL, *stiff = NULL;
+    OK(kn_spring_create_damping_ratio(0.1, 10, &soft));
+    OK(kn_spring_create(1, 1e6, 1, &stiff));
+
+    /* kn_spring_step: near ±1e308 on a soft spring, stepped finitely. */
+    double x[3] = {big, -1.7e308, 1}, v[3] = {0, 1e307, -1e308};
+    OK(kn_spring_step(soft, 1.0 / 60, x, v, 3));
+    for (int i = 0; i < 3; i++) CHECK(isfinite(x[i]) && isfinite(v[i]));
+    /* On a stiff spring the velocity from 1.7e308 is beyond double: refused, nothing changed. */
+    double sx[2] = {1, 1.7e308}, sv[2] = {0, 0};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(stiff, 1.0 / 60, sx, sv, 2));
+    CHECK(error_mentions("lane 1") && error_mentions("velocity") && error_mentions("beyond the range"));
+    CHECK(sx[0] == 1 && sx[1] == 1.7e308 && sv[0] == 0 && sv[1] == 0);
+
+    kn_store *store = NULL;
+    OK(kn_store_create(&store));
+    /* Keyframes from -max to +max (their difference overflows): finite throughout. */
+    const double key_times[2] = {0, 1};
+    const double wide[4] = {-big, big, /* track 1: */ 1e308, -1e308};
+    kn_entry frames = KN_ENTRY_NONE;
+    OK(kn_store_add_keyframes(store, key_times, 2, wide, 2, NULL, NULL, 0, &frames));
+    const double progress[5] = {0, 0.25, 0.5, 0.75, 1};
+    for (int i = 0; i < 5; i++) {
+        double out[2] = {0, 0};
+        int64_t n = 0;
+        OK(kn_store_set_progress(store, frames, progress[i]));
+        OK(kn_store_tick(store, 1.0 / 60));
+        OK(kn_store_read(store, frames, out, 2, &n));
+        CHECK(isfinite(out[0]) && isfinite(out[1]));
+        CHECK(fabs(out[0] - (-big * (1 - progress[i]) + big * progress[i])) <= 1e293);
+    }
+    /* Extrapolated to progress 2: 2·max is beyond double; the lane is named, nothing written. */
+    double before[2], after[2];
+    int64_t count = 0;
+    OK(kn_store_read(store, frames, before, 2, &count));
+    OK(kn_store_set_progress(store, frames, 2));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, 1.0 / 60));
+    CHECK(error_mentions("lane 0") && error_mentions("value"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_evaluate(store));
+    OK(kn_store_read(store, frames, after, 2, &count));
+    CHECK(same_bits(before[0], after[0]) && same_bits(before[1], after[1]));
+    OK(kn_store_set_progress(store, frames, 1));
+
+    /* Catmull-Rom tangents of ±1.7e308 keys overflow: refused at insertion, naming the track. */
+    const double keys3[3] = {0, 0.5, 1}, huge3[3] = {-1.7e308, 1.7e308, -1.7e308};
+    const int32_t catmull[2] = {KN_INTERPOLATION_CATMULL_ROM, KN_INTERPOLATION_CATMULL_ROM};
+    kn_entry e = KN_ENTRY_NONE;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, keys3, 3, huge3, 1, catmull, NULL, 0, &e));
+    CHECK(error_mentions("tangent"));
+
+    /* Springs: target + displacement beyond double is refused before anything moves. */
+    const double targets[2] = {0, 1.7e308}, displacements[2] = {10, 1.7e308};
+    kn_entry springs = KN_ENTRY_NONE;
+    OK(kn_store_add_springs(store, soft, targets, displacements, NULL, 2, &springs));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, 1.0 / 60));
+    CHECK(error_mentions("lane 3") && error_mentions("value"));
+    OK(kn_store_remove(store, springs));
+    /* A stiff spring whose velocity would overflow: refused, naming the velocity. */
+    const double zero[1] = {0}, far[1] = {1e308};
+    OK(kn_store_add_springs(store, stiff, zero, far, NULL, 1, &springs));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, 1.0 / 60));
+    CHECK(error_mentions("lane 2") && error_mentions("velocity"));
+    OK(kn_store_remove(store, springs));
+    OK(kn_store_tick(store, 1.0 / 60));
+
+    /* Groups: to − from beyond double is refused at insertion; extrapolation beyond is
+     * refused at the tick, naming the lane. */
+    const double gfrom[2] = {0, -1.7e308}, gto[2] = {1, 1.7e308};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, gfrom, gto, 2, 0, &e));
+    CHECK(error_mentions("lane 1") && error_mentions("from"));
+    const double hfrom[1] = {1e308}, hto[1] = {-0.7e308};
+    kn_entry group = KN_ENTRY_NONE;
+    OK(kn_store_add_group(store, hfrom, hto, 1, 0.5, &group));
+    OK(kn_store_tick(store, 1.0 / 60));
+    double gv = 0;
+    OK(kn_store_value(store, group, 0, &gv));
+    CHECK(gv == 1e308 + 0.5 * (-0.7e308 - 1e308));
+    OK(kn_store_set_progress(store, group, 2));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, 1.0 / 60));
+    CHECK(error_mentions("lane 0") && error_mentions("value"));
+    OK(kn_store_value(store, group, 0, &gv));
+    CHECK(gv == 1e308 + 0.5 * (-0.7e308 - 1e308));
+
+    kn_store_destroy(store);
+    kn_spring_destroy(soft);
+    kn_spring_destroy(stiff);
+}

@@ -57,16 +57,16 @@ public final class BatchStore {
     }
 
     var slots = StoreSlots()
-    // Groups: from / delta lanes, progress per entry.
-    var groups = StoreSection<Double>()
+    // Groups: from / delta lanes; per entry its progress and the largest |from| and |delta|.
+    var groups = StoreSection<(progress: Double, fromBound: Double, deltaBound: Double)>()
     var groupFrom: [Double] = [], groupDelta: [Double] = []
-    // Per-lane entries.
-    var lanes = StoreSection<Void>()
+    // Per-lane entries; per entry the largest |from|, |delta| and |progress|.
+    var lanes = StoreSection<(fromBound: Double, deltaBound: Double, progressBound: Double)>()
     var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
     // Keyframe entries: the batch and its progress.
     var keyframes = StoreSection<(batch: KeyframeBatch, progress: Double)>()
-    // Spring entries: the group; targets per lane.
-    var springs = StoreSection<SpringGroup>()
+    // Spring entries: the group and the largest |target|; targets per lane.
+    var springs = StoreSection<(group: SpringGroup, targetBound: Double)>()
     var springTargets: [Double] = []
     /// The output, all sections back to back.
     var output: [Double] = []
@@ -98,14 +98,19 @@ public final class BatchStore {
     ///   - from: start values (any units), finite.
     ///   - to: end values, same count, finite.
     ///   - progress: the initial eased progress (usually in [0, 1]), finite.
-    /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value.
+    /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value;
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` (lane within the new entry, quantity
+    ///   "to − from") when `to[i] − from[i]` is beyond the range of `Double` (ends of opposite
+    ///   sign near ±1e308). Values beyond the range at some progress are reported by
+    ///   ``evaluate(backend:)``.
     public func addGroup(from: [Double], to: [Double], progress: Double = 0) throws -> Handle {
         try Self.check(from: from, to: to)
         try ParameterError.requireFinite(progress, "progress")
+        let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
         let handle = slots.acquire(kind: .group, entry: groups.entries.count)
-        _ = groups.append(slot: Int(handle.index), count: from.count, payload: progress)
+        _ = groups.append(slot: Int(handle.index), count: from.count, payload: (progress, fromBound, deltaBound))
         groupFrom.append(contentsOf: from)
-        groupDelta.append(contentsOf: zip(to, from).lazy.map { $0 - $1 })
+        groupDelta.append(contentsOf: delta)
         output.append(contentsOf: repeatElement(0, count: from.count))
         return handle
     }
@@ -116,15 +121,18 @@ public final class BatchStore {
     ///   - to: end values, same count, finite.
     ///   - progress: one initial progress per lane (usually in [0, 1]), finite; same
     ///     count as `from`.
-    /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value.
+    /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value;
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` as ``addGroup(from:to:progress:)``.
     public func addLanes(from: [Double], to: [Double], progress: [Double]) throws -> Handle {
         try Self.check(from: from, to: to)
         try requireCount(progress.count, from.count, "progress")
         try ParameterError.requireAllFinite(progress, "progress")
+        let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
+        let progressBound = progress.reduce(0) { max($0, $1.magnitude) }
         let handle = slots.acquire(kind: .lanes, entry: lanes.entries.count)
-        _ = lanes.append(slot: Int(handle.index), count: from.count, payload: ())
+        _ = lanes.append(slot: Int(handle.index), count: from.count, payload: (fromBound, deltaBound, progressBound))
         laneFrom.append(contentsOf: from)
-        laneDelta.append(contentsOf: zip(to, from).lazy.map { $0 - $1 })
+        laneDelta.append(contentsOf: delta)
         laneProgress.append(contentsOf: progress)
         output.append(contentsOf: repeatElement(0, count: from.count))
         return handle
@@ -162,7 +170,8 @@ public final class BatchStore {
         try ParameterError.requireAllFinite(v, "velocities")
         let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
         let handle = slots.acquire(kind: .springs, entry: springs.entries.count)
-        _ = springs.append(slot: Int(handle.index), count: n, payload: group)
+        let targetBound = targets.reduce(0) { max($0, $1.magnitude) }
+        _ = springs.append(slot: Int(handle.index), count: n, payload: (group, targetBound))
         springTargets.append(contentsOf: targets)
         output.append(contentsOf: repeatElement(0, count: n))
         return handle
@@ -172,6 +181,23 @@ public final class BatchStore {
         try requireCount(to.count, from.count, "to")
         try ParameterError.requireAllFinite(from, "from")
         try ParameterError.requireAllFinite(to, "to")
+    }
+
+    /// `to − from` per lane, and the largest |from| and |to − from| (for the evaluation's
+    /// range check).
+    /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` for the first difference beyond
+    ///   the range of `Double`.
+    private static func deltas(from: [Double], to: [Double]) throws -> ([Double], Double, Double) {
+        var delta = [Double](), fromBound = 0.0, deltaBound = 0.0
+        delta.reserveCapacity(from.count)
+        for i in from.indices {
+            let d = to[i] - from[i]
+            guard d.isFinite else { throw BatchStoreError.overflow(lane: i, quantity: "to − from") }
+            delta.append(d)
+            fromBound = max(fromBound, from[i].magnitude)
+            deltaBound = max(deltaBound, d.magnitude)
+        }
+        return (delta, fromBound, deltaBound)
     }
 
     // MARK: Removing
@@ -219,11 +245,12 @@ public final class BatchStore {
         let slot = try slots.resolve(handle)
         try ParameterError.requireFinite(progress, "progress")
         switch slot.kind {
-        case .group: groups.entries[slot.entry].payload = progress
+        case .group: groups.entries[slot.entry].payload.progress = progress
         case .keyframes: keyframes.entries[slot.entry].payload.progress = progress
         case .lanes:
             let e = lanes.entries[slot.entry]
             for i in e.offset ..< e.offset + e.count { laneProgress[i] = progress }
+            lanes.entries[slot.entry].payload.progressBound = progress.magnitude
         case .springs: throw BatchStoreError.wrongKind(expected: .group, actual: .springs)
         }
     }
@@ -239,9 +266,14 @@ public final class BatchStore {
         try requireCount(progress.count, e.count, "progress")
         // Checked before anything is written, as addLanes and the shared-progress setter do.
         try ParameterError.requireAllFinite(progress, "progress")
+        var bound = 0.0
         laneProgress.withUnsafeMutableBufferPointer { p in
-            for i in 0 ..< e.count { p[e.offset + i] = progress[i] }
+            for i in 0 ..< e.count {
+                p[e.offset + i] = progress[i]
+                bound = max(bound, progress[i].magnitude)
+            }
         }
+        lanes.entries[slot.entry].payload.progressBound = bound
     }
 
     /// Sets each lane's progress of a lanes entry from an array (one value per lane); see the
@@ -255,7 +287,7 @@ public final class BatchStore {
     public func springGroup(for handle: Handle) throws -> SpringGroup {
         let slot = try slots.resolve(handle)
         guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
-        return springs.entries[slot.entry].payload
+        return springs.entries[slot.entry].payload.group
     }
 
     // MARK: Reading

@@ -12,6 +12,12 @@ public enum BatchStoreError: Error, Equatable, CustomStringConvertible {
     /// Track `track` uses paced cubic segments, which are re-parametrised per track and
     /// cannot share a basis.
     case unsupportedInterpolation(track: Int)
+    /// A result of finite input is beyond the range of `Double` (|value| > 1.8e308): lane
+    /// `lane`'s `quantity` (a spring's "displacement" or "velocity" after the step, or the
+    /// "value" a lane would take). `lane` counts within the entry or group that was being
+    /// stepped or evaluated; a ``BatchStore`` reports it as the lane's index in its output
+    /// (as ``BatchStore/range(of:)`` counts). Nothing was changed.
+    case overflow(lane: Int, quantity: String)
 
     public var description: String {
         switch self {
@@ -23,6 +29,8 @@ public enum BatchStoreError: Error, Equatable, CustomStringConvertible {
             return "tracks[\(track)] has other key times or interpolations than tracks[0]"
         case .unsupportedInterpolation(let track):
             return "tracks[\(track)] uses paced cubic segments, which cannot be batched"
+        case .overflow(let lane, let quantity):
+            return "lane \(lane): the \(quantity) would be beyond the range of Double (magnitude above 1.8e308); nothing was changed"
         }
     }
 }

@@ -2,27 +2,61 @@ extension BatchStore {
     /// Advances every spring entry by `dt` seconds (exactly, through its cached Φ(dt)), then
     /// evaluates every lane (``evaluate(backend:)``). Progress of groups, lanes and keyframe
     /// entries is whatever was last set: the host's timing drives those.
+    ///
+    /// Finite in, finite out: before anything moves, every spring entry's step and every value
+    /// the tick would write are checked (a few scalar operations per entry while the states
+    /// are bounded; see ``SpringGroup``), so a state near ±1e308 whose next displacement,
+    /// velocity or value (target + displacement) is beyond the range of `Double` leaves the
+    /// whole store as it was and throws.
     /// - Parameters:
     ///   - dt: the frame step, seconds, finite and ≥ 0.
     ///   - backend: implementation for every kernel; `.automatic` picks by measured speed.
     /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
     ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane (as
+    ///   ``range(of:)`` counts) and the quantity ("displacement", "velocity" or "value")
+    ///   that would be beyond the range of `Double`; nothing changes then.
     public func tick(over dt: Double, backend: Backend = .automatic) throws {
         try ParameterError.requireNonNegative(dt, "dt")
+        let base = springBase
+        for e in springs.entries {
+            let group = e.payload.group
+            let bound = try Self.inStore(base + e.offset) { try group.checkStep(over: dt) }
+            try checkSpringValues(e, base: base, displacementBound: bound) { lane in
+                try group.displacementAfterStep(over: dt, lane: lane)
+            }
+        }
+        try checkInterpolations()
+        try checkKeyframes()
         // An unavailable backend is refused by the first spring step, before it moves
         // anything, or by `evaluate`.
         for entry in springs.entries {
-            try entry.payload.step(over: dt, backend: backend)
+            try entry.payload.group.step(over: dt, backend: backend)
         }
         try evaluate(backend: backend)
     }
 
     /// Writes every lane's current value into the output array (see ``withValues(_:)``).
     /// Allocates nothing.
+    ///
+    /// Every value is checked to be within the range of `Double` before anything is written
+    /// (a few scalar operations per entry from bounds kept per entry; lane by lane only past
+    /// them, see ``KeyframeBatch`` and ``SpringGroup``).
     /// - Parameter backend: implementation for every kernel; `.automatic` picks by measured speed.
     /// - Throws: ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane whose value would
+    ///   be beyond the range of `Double`; nothing is written then.
     public func evaluate(backend: Backend = .automatic) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
+        try checkInterpolations()
+        try checkKeyframes()
+        let base = springBase
+        for e in springs.entries {
+            let group = e.payload.group
+            try checkSpringValues(e, base: base, displacementBound: group.displacementBound()) { lane in
+                group.displacement(at: lane)
+            }
+        }
         let g = groups.laneCount, l = lanes.laneCount, k = keyframes.laneCount
         try output.withUnsafeMutableBufferPointer { out in
             guard let o = out.baseAddress else { return }
@@ -33,7 +67,7 @@ extension BatchStore {
                         try Batch.interpolate(
                             from: UnsafeBufferPointer(rebasing: from[e.offset ..< e.offset + e.count]),
                             delta: UnsafeBufferPointer(rebasing: delta[e.offset ..< e.offset + e.count]),
-                            progress: e.payload,
+                            progress: e.payload.progress,
                             into: UnsafeMutableBufferPointer(start: o + e.offset, count: e.count),
                             backend: backend)
                     }
@@ -60,14 +94,78 @@ extension BatchStore {
             // Springs: value = target + 1 · displacement.
             try springTargets.withUnsafeBufferPointer { targets in
                 for e in springs.entries where e.count > 0 {
-                    try e.payload.withState { x, _ in
+                    try e.payload.group.withDisplacements { x in
                         try Batch.interpolate(
                             from: UnsafeBufferPointer(rebasing: targets[e.offset ..< e.offset + e.count]),
-                            delta: UnsafeBufferPointer(x), progress: 1,
+                            delta: x, progress: 1,
                             into: UnsafeMutableBufferPointer(start: o + g + l + k + e.offset, count: e.count),
                             backend: backend)
                     }
                 }
+            }
+        }
+    }
+
+    // MARK: Range checks
+
+    /// The output index of the springs section's first lane.
+    var springBase: Int { groups.laneCount + lanes.laneCount + keyframes.laneCount }
+
+    /// Runs `body`, reporting an overflow's lane (counted within an entry) as the output lane.
+    static func inStore<R>(_ offset: Int, _ body: () throws -> R) throws -> R {
+        do {
+            return try body()
+        } catch BatchStoreError.overflow(let lane, let quantity) {
+            throw BatchStoreError.overflow(lane: offset + lane, quantity: quantity)
+        }
+    }
+
+    /// Checks every group's and lanes entry's values `from + progress · delta`: at once per
+    /// entry when max|from| + max|progress| · max|delta| is within the range of `Double`
+    /// (always, below about 1e300), else lane by lane.
+    func checkInterpolations() throws {
+        for e in groups.entries {
+            let p = e.payload
+            if Self.fits(p.fromBound, p.progress.magnitude, p.deltaBound) { continue }
+            for i in e.offset ..< e.offset + e.count where !(groupFrom[i] + p.progress * groupDelta[i]).isFinite {
+                throw BatchStoreError.overflow(lane: i, quantity: "value")
+            }
+        }
+        let base = groups.laneCount
+        for e in lanes.entries {
+            let p = e.payload
+            if Self.fits(p.fromBound, p.progressBound, p.deltaBound) { continue }
+            for i in e.offset ..< e.offset + e.count where !(laneFrom[i] + laneProgress[i] * laneDelta[i]).isFinite {
+                throw BatchStoreError.overflow(lane: base + i, quantity: "value")
+            }
+        }
+    }
+
+    /// Whether a + p·d (every term a bound on magnitudes) is surely within the range of
+    /// `Double`, with a margin for rounding.
+    @inline(__always)
+    static func fits(_ a: Double, _ p: Double, _ d: Double) -> Bool {
+        (a + p * d) * (1 + 0x1p-48) <= .greatestFiniteMagnitude
+    }
+
+    /// Checks every keyframe entry's values at its progress (scalar unless a bound fails).
+    func checkKeyframes() throws {
+        let base = groups.laneCount + lanes.laneCount
+        for e in keyframes.entries {
+            try Self.inStore(base + e.offset) { try e.payload.batch.checkRepresentable(at: e.payload.progress) }
+        }
+    }
+
+    /// Checks that target + displacement stays within the range of `Double` for every lane of
+    /// a spring entry: at once when the largest |target| plus `displacementBound` does, else
+    /// lane by lane with `displacement(lane)`.
+    func checkSpringValues(_ e: StoreEntry<(group: SpringGroup, targetBound: Double)>, base: Int,
+                           displacementBound: Double, displacement: (Int) throws -> Double) throws {
+        if (e.payload.targetBound + displacementBound) * (1 + 0x1p-48) <= .greatestFiniteMagnitude { return }
+        for lane in 0 ..< e.count {
+            let value = springTargets[e.offset + lane] + (try displacement(lane))
+            if !value.isFinite {
+                throw BatchStoreError.overflow(lane: base + e.offset + lane, quantity: "value")
             }
         }
     }

@@ -26,6 +26,18 @@
 /// are evaluated in power form rather than Hermite-basis form: a few ulp of the segment's
 /// magnitudes).
 ///
+/// ## Finite in, finite out
+/// Key values anywhere in the range of `Double` are accepted (±1e308 included): when a
+/// coefficient would overflow (the difference of two key values near ±1e308, say), every
+/// coefficient of the batch is stored scaled down by one power of two, exactly, and the
+/// results are scaled back, in an extra pass over the output of such batches only. Before
+/// writing, each evaluation bounds its results from the segment's largest coefficients and
+/// the basis (a few scalar operations); where the bound leaves the range of `Double` (far
+/// extrapolation, or an easing that overshoots a value near ±1.8e308), each lane is
+/// computed and checked first, and a lane whose value is beyond the range throws
+/// ``BatchStoreError/overflow(lane:quantity:)`` with nothing written. This is
+/// conservative only where a single term of a segment's polynomial is already beyond the range.
+///
 /// A `KeyframeBatch` is a mutable reference type (it keeps cursors) and not thread-safe: use
 /// it from one thread at a time. Memory is allocated in `init`, never per evaluation.
 public final class KeyframeBatch {
@@ -38,6 +50,10 @@ public final class KeyframeBatch {
     /// Planes: `coefficients[(block · 4 + term) · count + track]`; blocks 0 ..< keys − 1 are the
     /// segments, block keys − 1 holds the last keyframe value (term 0 only).
     let coefficients: UnsafeMutablePointer<Double>
+    /// The coefficients are stored × 2^−`scaleExponent` (0 unless one would overflow).
+    let scaleExponent: Int
+    /// Per block, the largest |coefficient| of each term over the tracks (as stored, scaled).
+    private(set) var magnitudes: [Double] = []
     /// The shared segment cursor of ``evaluate(at:into:backend:)``.
     public private(set) var cursor = KeyframeCursor()
     /// Per-track segment cursors of ``evaluate(progress:into:)``.
@@ -50,7 +66,9 @@ public final class KeyframeBatch {
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` for no tracks;
     ///   ``BatchStoreError/structureMismatch(track:)`` when a track's key times or
     ///   interpolations differ from the first track's;
-    ///   ``BatchStoreError/unsupportedInterpolation(track:)`` for paced cubic segments.
+    ///   ``BatchStoreError/unsupportedInterpolation(track:)`` for paced cubic segments;
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` (lane = the track) when a track's cubic
+    ///   tangent overflowed as the track was built (differences of key values near ±1e308).
     public init(tracks: [KeyframeTrack<Double>]) throws {
         guard let first = tracks.first else {
             throw ParameterError.countMismatch(parameter: "tracks", expected: 1, actual: 0)
@@ -70,11 +88,24 @@ public final class KeyframeBatch {
         let n = tracks.count, keys = times.count
         count = n
         cursors = [Int](repeating: 0, count: n)
+        // The largest key value or tangent: the coefficients are sums of at most 9 of them
+        // (3·(b − a) − 2·m0 − m1), so below 2e307 none overflows unscaled.
+        var largest = 0.0
+        for (t, track) in tracks.enumerated() {
+            for value in track.storage.lanes { largest = max(largest, value.magnitude) }
+            for (i, m) in track.storage.tangents.enumerated() {
+                guard m.isFinite else { throw BatchStoreError.overflow(lane: t, quantity: "tangent of segment \(i / 2)") }
+                largest = max(largest, m.magnitude)
+            }
+        }
+        let k = 9 * largest <= 0x1p1020 ? 0 : max(0, largest.exponent - 1015)
+        scaleExponent = k
+        let down = Double(sign: .plus, exponent: -k, significand: 1)
         let size = keys * 4 * n
         coefficients = .allocate(capacity: size)
         coefficients.initialize(repeating: 0, count: size)
         for (t, track) in tracks.enumerated() {
-            let lanes = track.storage.lanes, tangents = track.storage.tangents
+            let lanes = track.storage.lanes.map { $0 * down }, tangents = track.storage.tangents.map { $0 * down }
             for s in 0 ..< keys - 1 {
                 let a = lanes[s], b = lanes[s + 1]
                 var c = (a, 0.0, 0.0, 0.0)
@@ -89,6 +120,14 @@ public final class KeyframeBatch {
             }
             set(block: keys - 1, t, (lanes[keys - 1], 0, 0, 0))
         }
+        var magnitudes = [Double](repeating: 0, count: 4 * keys)
+        for block in 0 ..< keys {
+            for term in 0 ..< 4 {
+                let plane = coefficients + (block * 4 + term) * n
+                for track in 0 ..< n { magnitudes[4 * block + term] = max(magnitudes[4 * block + term], plane[track].magnitude) }
+            }
+        }
+        self.magnitudes = magnitudes
     }
 
     deinit { coefficients.deallocate() }
@@ -131,15 +170,70 @@ public final class KeyframeBatch {
     ///   - backend: `.native` (fused loop), `.blas` (`dgemv`) or `.automatic`.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if
     ///   `output.count != count`, ``BackendError/unavailable(_:)`` for `.blas` in a build
-    ///   without BLAS; nothing is written then.
+    ///   without BLAS; ``BatchStoreError/overflow(lane:quantity:)`` (quantity "value") for the
+    ///   first track whose value is beyond the range of `Double`; nothing is written then.
     public func evaluate(at progress: Double, into output: UnsafeMutableBufferPointer<Double>,
                          backend: Backend = .automatic) throws {
         try requireCount(output.count, count, "output")
         let resolved = try backend.resolved(.keyframes, lanes: count)
         guard count > 0, let o = output.baseAddress else { return }
         let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
+        guard fits(block: block, terms: terms, w: w) else {
+            if let lane = firstOverflow(block: block, terms: terms, w: w) { throw BatchStoreError.overflow(lane: lane, quantity: "value") }
+            for t in 0 ..< count { o[t] = value(block: block, terms: terms, w: w, track: t) }
+            return
+        }
         Self.evaluate(coefficients + block * 4 * count, stride: count, terms: terms, w: w,
                       into: o, count: count, backend: resolved)
+        if scaleExponent > 0 {
+            let up = Double(sign: .plus, exponent: scaleExponent, significand: 1)
+            for t in 0 ..< count { o[t] *= up }
+        }
+    }
+
+    /// Checks that every track's value at `progress` is within the range of `Double`, as
+    /// ``evaluate(at:into:backend:)`` does before writing; writes nothing (the shared cursor
+    /// moves to the segment of `progress`).
+    /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` for the first track beyond it.
+    func checkRepresentable(at progress: Double) throws(BatchStoreError) {
+        guard count > 0 else { return }
+        let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
+        if fits(block: block, terms: terms, w: w) { return }
+        if let lane = firstOverflow(block: block, terms: terms, w: w) { throw .overflow(lane: lane, quantity: "value") }
+    }
+
+    /// Whether every track's value in `block` at basis `w` is surely within the range of
+    /// `Double`: the bound Σ max|c_j|·|w|^j (times the batch scale, with a margin for
+    /// rounding) is. A few scalar operations per evaluation.
+    @inline(__always)
+    func fits(block: Int, terms: Int, w: Double) -> Bool {
+        let m = 4 * block
+        var bound = magnitudes[m], power = 1.0
+        for j in 1 ..< max(terms, 1) {
+            power *= w.magnitude
+            bound += magnitudes[m + j] * power
+        }
+        return bound * (1 + 0x1p-48) <= Double(sign: .plus, exponent: -scaleExponent, significand: 1) * .greatestFiniteMagnitude
+    }
+
+    /// Track `t`'s value in `block` at basis `w`, as the kernels compute it, scaled back.
+    @inline(__always)
+    func value(block: Int, terms: Int, w: Double, track t: Int) -> Double {
+        let n = count
+        let c = coefficients + block * 4 * n + t
+        let scaled: Double
+        switch terms {
+        case 1: scaled = c[0]
+        case 2: scaled = c[0] + w * c[n]
+        default: scaled = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+        }
+        return scaleExponent == 0 ? scaled : scaled * Double(sign: .plus, exponent: scaleExponent, significand: 1)
+    }
+
+    /// The first track whose value in `block` at `w` is not finite (beyond the range of
+    /// `Double`, or a term of its polynomial is), or nil.
+    func firstOverflow(block: Int, terms: Int, w: Double) -> Int? {
+        (0 ..< count).first { !value(block: block, terms: terms, w: w, track: $0).isFinite }
     }
 
     /// `out = Σ_{k < terms} w^k · plane_k` over `count` lanes (planes `stride` apart);
@@ -190,20 +284,38 @@ public final class KeyframeBatch {
     ///
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if `progress` or
     ///   `output` does not hold `count` values; nothing is written then.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` (quantity "value") naming the first
+    ///   track whose value is beyond the range of `Double`; `output` then holds every track's
+    ///   value, ±infinity (or NaN) for the ones beyond the range.
     public func evaluate(progress: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>) throws {
         try requireCount(progress.count, count, "progress")
         try requireCount(output.count, count, "output")
         let n = count, plane = 4 * n
+        // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
+        var check = 0.0
         cursors.withUnsafeMutableBufferPointer { cursors in
             for t in 0 ..< n {
                 let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
                 let c = coefficients + block * plane + t
+                let v: Double
                 switch terms {
-                case 1: output[t] = c[0]
-                case 2: output[t] = c[0] + w * c[n]
-                default: output[t] = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+                case 1: v = c[0]
+                case 2: v = c[0] + w * c[n]
+                default: v = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
                 }
+                output[t] = v
+                check += v - v
             }
+        }
+        if scaleExponent > 0 {
+            let up = Double(sign: .plus, exponent: scaleExponent, significand: 1)
+            for t in 0 ..< n {
+                output[t] *= up
+                check += output[t] - output[t]
+            }
+        }
+        if check != 0, let lane = (0 ..< n).first(where: { !output[$0].isFinite }) {
+            throw BatchStoreError.overflow(lane: lane, quantity: "value")
         }
     }
 }

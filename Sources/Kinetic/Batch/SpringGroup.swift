@@ -1,3 +1,4 @@
+import KineticSIMD
 
 /// N springs that share one set of parameters, stepped exactly by their transition matrix.
 ///
@@ -16,6 +17,15 @@
 /// BLAS: one `dgemm` (M = 2, K = 2, N lanes) into a second 2 × N buffer, after which the two
 /// buffers swap roles (so the storage that ``withState(_:)`` hands out can move between calls).
 ///
+/// Finite in, finite out: the group keeps upper bounds on its largest displacement and
+/// velocity, carried from step to step through |Φ| (a few scalar operations per step; they
+/// are measured again by a read-only pass only when they have grown loose or the state was
+/// set). While the bounds show that no product of the step can overflow (any state up to
+/// about 1e300 on any spring) the vector loop runs unchanged; otherwise each spring is stepped
+/// without intermediate overflow, and a spring whose true next state is beyond the range of
+/// `Double` makes ``step(over:backend:parallel:)`` throw
+/// ``BatchStoreError/overflow(lane:quantity:)`` before anything changes.
+///
 /// A `SpringGroup` is a mutable reference type and not thread-safe: use it from one thread
 /// (or task) at a time. Memory is allocated in `init` (and, for the BLAS backend, once more at
 /// the first BLAS step), never per step.
@@ -32,6 +42,9 @@ public final class SpringGroup {
     private let stride: Int
     /// The other buffer for BLAS steps (dgemm cannot write over its input); allocated lazily.
     private var spare: UnsafeMutablePointer<Double>?
+    /// Upper bounds on the largest |displacement| and |velocity| (NaN lanes aside); nil when
+    /// unknown (after the state was handed out or set), measured again before the next step.
+    private var bounds: (x: Double, v: Double)? = (0, 0)
 
     /// The Φ cache: `cacheCapacity` entries, replaced round-robin.
     public static let cacheCapacity = 4
@@ -70,6 +83,7 @@ public final class SpringGroup {
             state[i] = displacements[i]
             state[stride + i] = velocities[i]
         }
+        bounds = nil
     }
 
     deinit {
@@ -88,8 +102,14 @@ public final class SpringGroup {
     /// The buffers are valid only inside `body`.
     public func withState<R>(_ body: (_ displacements: UnsafeMutableBufferPointer<Double>,
                                       _ velocities: UnsafeMutableBufferPointer<Double>) throws -> R) rethrows -> R {
-        try body(UnsafeMutableBufferPointer(start: state, count: count),
-                 UnsafeMutableBufferPointer(start: state + stride, count: count))
+        defer { bounds = nil }  // the body may have written any state
+        return try body(UnsafeMutableBufferPointer(start: state, count: count),
+                        UnsafeMutableBufferPointer(start: state + stride, count: count))
+    }
+
+    /// Read-only access to the displacements (for the store's output pass: keeps the bounds).
+    func withDisplacements<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: state, count: count))
     }
 
     /// The displacement of spring `lane` (position − target). `lane` must be in `0..<count`.
@@ -109,6 +129,49 @@ public final class SpringGroup {
         precondition(lane >= 0 && lane < count, "lane out of range")
         state[lane] = newState.displacement
         state[stride + lane] = newState.velocity
+        bounds = bounds.map { (max($0.x, newState.displacement.magnitude), max($0.v, newState.velocity.magnitude)) }
+    }
+
+    /// The largest |displacement| and |velocity| now, by a read-only pass (NaN lanes aside).
+    private func measuredBounds() -> (x: Double, v: Double) {
+        var bx = 0.0, bv = 0.0
+        kinetic_simd_max_magnitudes(SpringTransition.simdPath, state, state + stride, count, &bx, &bv)
+        return (bx, bv)
+    }
+
+    /// Upper bounds on the largest |displacement| and |velocity| after a step with `phi`, or
+    /// nil when even the measured state's bounds leave the range of `Double` (the slow path
+    /// must run). Measures the state when its bounds are unknown or have grown too loose.
+    private func bounds(afterStepWith phi: SpringTransition) -> (x: Double, v: Double)? {
+        if let b = bounds, let next = phi.bounds(afterStepFrom: b.x, b.v) { return next }
+        let measured = measuredBounds()
+        bounds = measured
+        return phi.bounds(afterStepFrom: measured.x, measured.v)
+    }
+
+    /// Checks that a step of `dt` is representable and returns an upper bound on the largest
+    /// |displacement| after it (for a store's check of target + displacement). Changes no
+    /// state.
+    /// - Throws: ``ParameterError`` for a bad `dt`; ``BatchStoreError/overflow(lane:quantity:)``
+    ///   (lane within the group) when a spring's true next state is beyond Double's range.
+    func checkStep(over dt: Double) throws -> Double {
+        let phi = try transition(over: dt)
+        if let next = bounds(afterStepWith: phi) { return next.x }
+        if let error = phi.firstOverflow(state, state + stride, count) { throw error }
+        return .infinity  // representable, but no cheap bound: the store checks lane by lane
+    }
+
+    /// The displacement of `lane` after a step with Φ(`dt`), as the step computes it.
+    func displacementAfterStep(over dt: Double, lane: Int) throws -> Double {
+        try transition(over: dt).applied(to: SpringState(displacement: state[lane], velocity: state[stride + lane])).displacement
+    }
+
+    /// An upper bound on the largest |displacement| now (measured when unknown).
+    func displacementBound() -> Double {
+        if let b = bounds { return b.x }
+        let measured = measuredBounds()
+        bounds = measured
+        return measured.x
     }
 
     /// Φ(dt) for this group's spring, from the cache when `dt` (bit for bit) was seen recently.
@@ -134,11 +197,21 @@ public final class SpringGroup {
     ///   - parallel: split large groups over the machine's cores. Off by default.
     /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
     ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the first spring (and
+    ///   "displacement" or "velocity") whose true state after the step is beyond the range
+    ///   of `Double` (finite states near ±1e308); nothing changes then.
     public func step(over dt: Double, backend: Backend = .automatic, parallel: Bool = false) throws {
         let phi = try transition(over: dt)
         let n = count
         let resolved = try backend.resolved(.springStep, lanes: n)
         guard n > 0 else { return }
+        guard let next = bounds(afterStepWith: phi) else {
+            // States so large that a product of the step could overflow: lane by lane.
+            try phi.stepRepresentable(state, state + stride, n)
+            bounds = nil
+            return
+        }
+        bounds = next
         if resolved == .blas {
             let target: UnsafeMutablePointer<Double>
             if let spare { target = spare } else {

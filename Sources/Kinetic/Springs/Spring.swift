@@ -170,7 +170,7 @@ extension Spring {
     ///
     /// - Parameters:
     ///   - time: seconds since the move started; times before 0 give 0, +infinity gives
-    ///     the rest position.
+    ///     the rest position 1 for every damped spring (an undamped one has no limit: NaN).
     ///   - initialVelocity: the velocity at time 0 in units of the move's distance per
     ///     second (UIKit's normalised initial velocity).
     /// - Returns: the position as a fraction of the move (overshoots above 1 for bouncy
@@ -182,9 +182,10 @@ extension Spring {
     }
 
     /// The velocity of a unit move from 0 to 1 at `time` seconds, in units of the move's
-    /// distance per second. Times before 0 give `initialVelocity`. Never NaN for finite
-    /// input; ±infinity for finite input only where the true velocity is beyond the range of
-    /// `Double`: ``checkedVelocity(at:initialVelocity:)`` throws there instead.
+    /// distance per second. Times before 0 give `initialVelocity`, +infinity gives 0 for every
+    /// damped spring. Never NaN for finite input; ±infinity for finite input only where the
+    /// true velocity is beyond the range of `Double`: ``checkedVelocity(at:initialVelocity:)``
+    /// throws there instead.
     public func velocity(at time: Double, initialVelocity: Double = 0) -> Double {
         modes.velocity(at: time, initialVelocity: initialVelocity)
     }

@@ -72,6 +72,9 @@ struct SpringModes: Sendable, Hashable {
     @inline(__always)
     func entries(_ t: Double) -> (eA: Double, f: Double, eB: Double) {
         let a = alpha
+        // A damped spring is at rest at t = +infinity (its rates may be so small that they
+        // round to 0, or meet t as 0 · infinity = NaN, below).
+        if t == .infinity && a > 0 { return (0, 0, 0) }
         switch kind {
         case .underdamped:
             let decay = exp(-a * t)
@@ -138,10 +141,48 @@ public struct SpringTransition: Sendable, Hashable {
     }
 
     /// The state after one step of `dt`.
+    ///
+    /// Finite in, finite out wherever the true next state is within the range of `Double`:
+    /// a product that overflows on its own (a displacement or velocity near ±1e308) is
+    /// recomputed in a scaled form, so only a displacement or velocity whose true value is
+    /// beyond ±1.8e308 comes out as ±infinity. ``checkedApplied(to:)`` throws there instead.
     @inlinable
     public func applied(to state: SpringState) -> SpringState {
-        SpringState(displacement: m11 * state.displacement + m12 * state.velocity,
-                    velocity: m21 * state.displacement + m22 * state.velocity)
+        let x = m11 * state.displacement + m12 * state.velocity
+        let v = m21 * state.displacement + m22 * state.velocity
+        if (x - x) == 0 && (v - v) == 0 { return SpringState(displacement: x, velocity: v) }  // both finite
+        return SpringState(displacement: Self.representableSum(m11, state.displacement, m12, state.velocity),
+                           velocity: Self.representableSum(m21, state.displacement, m22, state.velocity))
+    }
+
+    /// ``applied(to:)``, with a typed error instead of ±infinity.
+    /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` (lane 0) naming the
+    ///   displacement or velocity whose true value after the step is beyond the range of
+    ///   `Double`.
+    public func checkedApplied(to state: SpringState) throws(BatchStoreError) -> SpringState {
+        let next = applied(to: state)
+        if !next.displacement.isFinite { throw .overflow(lane: 0, quantity: "displacement") }
+        if !next.velocity.isFinite { throw .overflow(lane: 0, quantity: "velocity") }
+        return next
+    }
+
+    /// a·x + b·y for finite operands, without intermediate overflow: computed directly, and,
+    /// when that is not finite, again with x and y scaled by a power of two (exact) so that
+    /// neither product overflows, then scaled back. ±infinity only when the true sum is beyond
+    /// the range of `Double`. Bit for bit the direct result whenever that is finite.
+    @usableFromInline
+    static func representableSum(_ a: Double, _ x: Double, _ b: Double, _ y: Double) -> Double {
+        let direct = a * x + b * y
+        if direct.isFinite || !(a.isFinite && x.isFinite && b.isFinite && y.isFinite) { return direct }
+        // The binary exponents of the two products (a zero factor contributes nothing).
+        func exponent(_ p: Double, _ q: Double) -> Int { p == 0 || q == 0 ? Int.min / 2 : p.exponent + q.exponent }
+        let e = max(exponent(a, x), exponent(b, y))
+        // Each scaled product is below 2^(e - k + 2) = 2^1020: their sum cannot overflow.
+        let k = max(0, e - 1018)
+        let down = Double(sign: .plus, exponent: -k, significand: 1)
+        // The factor with the larger exponent takes the scale, so that neither underflows.
+        func scaled(_ p: Double, _ q: Double) -> Double { p.exponent >= q.exponent ? (p * down) * q : p * (q * down) }
+        return (scaled(a, x) + scaled(b, y)) * Double(sign: .plus, exponent: k, significand: 1)
     }
 
     /// Steps N springs that share this Φ, in place. The buffers hold the displacements
@@ -149,9 +190,17 @@ public struct SpringTransition: Sendable, Hashable {
     ///
     /// The loop is KineticSIMD's: 256-bit AVX2 vectors where the processor has them (checked
     /// at run time), 128-bit otherwise; every lane gets ``applied(to:)``'s result bit for bit.
+    ///
+    /// Finite in, finite out: a read-only pass first takes the largest displacement and
+    /// velocity, which bound every product of the step; when the bound is within the range of
+    /// `Double` (any state up to about 1e300 on any spring) the vector loop runs. Otherwise
+    /// each lane is stepped as ``applied(to:)`` does, without intermediate overflow, and a
+    /// lane whose true next state is beyond ±1.8e308 is an error.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` when the
     ///   buffers differ in length, ``ParameterError/outOfRange(parameter:value:expected:)``
     ///   (`velocities`, its offset from `displacements` in elements) when they overlap;
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the first lane (and
+    ///   "displacement" or "velocity") whose next state is beyond the range of `Double`;
     ///   nothing is changed then.
     public func step(displacements: UnsafeMutableBufferPointer<Double>, velocities: UnsafeMutableBufferPointer<Double>) throws {
         let n = displacements.count
@@ -164,10 +213,54 @@ public struct SpringTransition: Sendable, Hashable {
             throw ParameterError.outOfRange(parameter: "velocities", value: Double(offset),
                                             expected: "an offset from displacements of at least \(n) elements either way (no overlap)")
         }
-        step(x, v, n)
+        var bx = 0.0, bv = 0.0
+        kinetic_simd_max_magnitudes(Self.simdPath, x, v, n, &bx, &bv)
+        if bounds(afterStepFrom: bx, bv) != nil {
+            step(x, v, n)
+        } else {
+            try stepRepresentable(x, v, n)
+        }
+    }
+
+    /// Upper bounds on |displacement| and |velocity| after one step from any state with
+    /// |displacement| ≤ `bx` and |velocity| ≤ `bv` (with a margin for the rounding of the two
+    /// products and the sum), or nil when one of them is not within the range of `Double`:
+    /// then the vector loop could overflow and ``stepRepresentable(_:_:_:)`` must run.
+    @inline(__always)
+    func bounds(afterStepFrom bx: Double, _ bv: Double) -> (x: Double, v: Double)? {
+        let margin = 1 + 0x1p-48
+        let x = (m11.magnitude * bx + m12.magnitude * bv) * margin
+        let v = (m21.magnitude * bx + m22.magnitude * bv) * margin
+        guard x <= .greatestFiniteMagnitude && v <= .greatestFiniteMagnitude else { return nil }
+        return (x, v)
+    }
+
+    /// The first lane whose next state (as ``applied(to:)`` computes it: no intermediate
+    /// overflow) is beyond the range of `Double` although its state is finite, or nil.
+    func firstOverflow(_ x: UnsafePointer<Double>, _ v: UnsafePointer<Double>, _ n: Int) -> BatchStoreError? {
+        for i in 0 ..< n where x[i].isFinite && v[i].isFinite {
+            let next = applied(to: SpringState(displacement: x[i], velocity: v[i]))
+            if !next.displacement.isFinite { return .overflow(lane: i, quantity: "displacement") }
+            if !next.velocity.isFinite { return .overflow(lane: i, quantity: "velocity") }
+        }
+        return nil
+    }
+
+    /// The step lane by lane through ``applied(to:)`` (the slow path, for states so large that
+    /// the vector loop's products could overflow). Checks every lane first.
+    /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` for the first lane whose true
+    ///   next state is beyond the range of `Double`; nothing is changed then.
+    func stepRepresentable(_ x: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ n: Int) throws(BatchStoreError) {
+        if let error = firstOverflow(x, v, n) { throw error }
+        for i in 0 ..< n {
+            let next = applied(to: SpringState(displacement: x[i], velocity: v[i]))
+            x[i] = next.displacement
+            v[i] = next.velocity
+        }
     }
 
     /// The step over `n` lanes of two buffers that do not overlap: KineticSIMD's widest loop.
+    /// No overflow check: the caller has bounded the state (``bounds(afterStepFrom:_:)``).
     @inline(__always)
     func step(_ x: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ n: Int) {
         kinetic_simd_spring_step(Self.simdPath, x, v, n, m11, m12, m21, m22)

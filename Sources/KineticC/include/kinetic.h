@@ -224,8 +224,14 @@ kn_status kn_spring_transition(const kn_spring *spring, double dt, double matrix
 
 /* Steps `count` springs that share this spring's parameters by `dt` seconds, in place:
  * displacements (position − target) and velocities (per second), structure of arrays.
+ * Finite in, finite out: a read-only pass bounds the states first; states up to ±1.8e308 are
+ * stepped without intermediate overflow, and a spring whose true next displacement or
+ * velocity is beyond the range of double is KN_ERR_OUT_OF_RANGE, with the message naming
+ * its lane and the quantity ("lane 2: the velocity would be beyond the range of Double ...");
+ * nothing is changed then.
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count
- * outside [0, KN_MAX_COUNT], or the two arrays overlap; nothing is changed then). */
+ * outside [0, KN_MAX_COUNT], the two arrays overlap, or the overflow above; nothing is
+ * changed then). */
 kn_status kn_spring_step(const kn_spring *spring, double dt, double *displacements, double *velocities,
                          int64_t count);
 
@@ -261,7 +267,9 @@ kn_status kn_store_create(kn_store **out);
 
 /* Adds `count` lanes sharing one progress: value[i] = from[i] + progress·(to[i] − from[i]).
  * All values finite. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (count
- * outside [0, KN_MAX_COUNT], or the store would hold more than KN_MAX_COUNT lanes). */
+ * outside [0, KN_MAX_COUNT], the store would hold more than KN_MAX_COUNT lanes, or a
+ * to[i] − from[i] beyond the range of double, named as "lane i: the to − from ..."). A value
+ * beyond the range at some progress is reported by kn_store_tick / kn_store_evaluate. */
 kn_status kn_store_add_group(kn_store *store, const double *from, const double *to, int64_t count,
                              double progress, kn_entry *out);
 
@@ -284,8 +292,12 @@ kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *
  * Counts are checked first, in this order, before anything is allocated or read: both
  * >= 0 (else KN_ERR_OUT_OF_RANGE), both >= 1 (else KN_ERR_COUNT_MISMATCH, whatever the
  * other count), each and track_count × key_count <= KN_MAX_COUNT (else KN_ERR_OUT_OF_RANGE).
- * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (counts, times, enum values),
- * KN_ERR_NOT_FINITE, KN_ERR_COUNT_MISMATCH (track_count or key_count 0). */
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (counts, times, enum values, or a
+ * Catmull-Rom tangent that overflows: key values near ±1e308 whose differences are beyond the
+ * range of double; the message names the track as "lane t"), KN_ERR_NOT_FINITE,
+ * KN_ERR_COUNT_MISMATCH (track_count or key_count 0). Key values anywhere in the range of
+ * double are otherwise accepted: a linear segment from -1.7e308 to 1.7e308 evaluates to
+ * finite values (see kn_store_tick). */
 kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64_t key_count,
                                  const double *values, int64_t track_count, const int32_t *interpolations,
                                  kn_bezier *const *easings, double progress, kn_entry *out);
@@ -312,10 +324,20 @@ kn_status kn_store_set_progress(kn_store *store, kn_entry entry, double progress
 kn_status kn_store_set_lane_progress(kn_store *store, kn_entry entry, const double *progress, int64_t count);
 
 /* Advances every spring entry by dt seconds (finite, >= 0), then evaluates every lane.
+ * Finite in, finite out: spring states, targets and keyframe values anywhere in the range of
+ * double (±1e308 included) give finite values; where a spring's next displacement or
+ * velocity, or a lane's value (a spring's target + displacement, a keyframe value past an
+ * overshooting easing or extrapolated beyond the last key), would be beyond the range of
+ * double, the call is KN_ERR_OUT_OF_RANGE, the message names the output lane (as
+ * kn_store_range counts) and the quantity ("lane 5: the value would be beyond the range of
+ * Double ..."), and nothing changes: no spring moves, no value is written. The check costs a
+ * few scalar operations per entry while values stay below about 1e300.
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
 kn_status kn_store_tick(kn_store *store, double dt);
 
-/* Evaluates every lane at the current progress and spring states (no time step). */
+/* Evaluates every lane at the current progress and spring states (no time step).
+ * Errors: KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE for a value beyond the range of double,
+ * as kn_store_tick (nothing written). */
 kn_status kn_store_evaluate(kn_store *store);
 
 /* The total number of lanes (output values) and of live entries. Either pointer may be NULL. */

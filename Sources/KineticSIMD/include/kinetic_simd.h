@@ -40,4 +40,9 @@ int kinetic_simd_best_path(void);
 void kinetic_simd_spring_step(int path, double *x, double *v, long n,
                          double m11, double m12, double m21, double m22);
 
+/// The largest |x_i| into *mx and the largest |v_i| into *mv over i in 0..<n (0 when n = 0;
+/// lanes holding NaN are skipped). A read-only pass, vectorised on x86-64 (SSE2, or AVX2
+/// where the processor has it); x and v may be any 8-byte aligned arrays.
+void kinetic_simd_max_magnitudes(int path, const double *x, const double *v, long n, double *mx, double *mv);
+
 #endif
