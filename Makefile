@@ -213,7 +213,7 @@ test-c: deps
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -o $(C_TEST_DIR)/kinetic_test \
 	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
 	  $$(pkg-config --cflags --libs kinetic) -lm
-	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -o $(C_TEST_DIR)/kinetic_test_load \
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -I$(C_TEST_DIR)/include -o $(C_TEST_DIR)/kinetic_test_load \
 	  Tests/KineticCTests/kinetic_test_load.c -ldl
 	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
 	  $(C_TEST_DIR)/reference/spring.csv "$$(PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig pkg-config --modversion kinetic)"
