@@ -295,7 +295,7 @@ enum LinearVariable: InterpolationVariable {
 /// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
 enum RootVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
-        Double(bitPattern: (xx.squareRoot().bitPattern & mask) | (xx.bitPattern & ~mask))
+        kinetic_simd_root_select(xx, Double(bitPattern: mask))
     }
     @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
 }

@@ -17,6 +17,19 @@ static inline __attribute__((always_inline)) kinetic_simd_double2 kinetic_simd_s
     return __builtin_elementwise_sqrt(x);
 }
 
+/// √x where `mask`'s bits are all ones, x where they are all zeros (`mask` is a bit pattern
+/// held in a double): the scalar bezier solve's interpolation variable. Written with vector
+/// operations so that the select stays in floating-point registers (a select through integer
+/// registers costs two register moves on the solve's critical path) and the square root has
+/// no errno branch.
+static inline __attribute__((always_inline)) double kinetic_simd_root_select(double x, double mask) {
+    typedef long long kinetic_simd_bits2 __attribute__((ext_vector_type(2)));
+    kinetic_simd_double2 v = {x, x};
+    kinetic_simd_bits2 m = (kinetic_simd_bits2)(kinetic_simd_double2){mask, mask};
+    kinetic_simd_bits2 r = ((kinetic_simd_bits2)__builtin_elementwise_sqrt(v) & m) | ((kinetic_simd_bits2)v & ~m);
+    return ((kinetic_simd_double2)r).x;
+}
+
 /// A 64-bucket look-up map from bucket indices: given `count` non-decreasing bucket indices
 /// j_k (each in 0…64), writes map[j] = #{k : j_k ≤ j} for j in 0…63 and returns the largest
 /// #{k : j_k = j} over j in 0…64. Writes up to 63 bytes past map[63]: the caller provides them.
