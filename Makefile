@@ -365,14 +365,7 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_re
 # to the full `make test-sanitize`: the CLI tests that start the tool hundreds of times
 # (CLITests, CLIInputTests: 270 s under ASan; the cli fuzz harness drives the CLI in process
 # in CI) and CubicBezierAccuracyTests (230 s of unoptimised reference arithmetic).
-SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierConformance|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.$(SAN_UI_CLEAN)/)
-# The KineticUI test classes LeakSanitizer passes. Still leaking (open; `make test-sanitize`
-# reports them): AlongsideScrub, ContainerAppearance, InterruptibleTransition,
-# PresentationController, Presentation, SheetPresentation and TransitionCoordinator tests —
-# presentations left showing when a test (or `kinetic demo`) ends keep the presented
-# controller and its presentation controller alive together, and a test animator that
-# never completes its transition keeps that transition.
-SAN_UI_CLEAN := (AnimatorScenario|BlockAnimation|EngineLifetime|EngineMemory|InteractiveTransition|KeyframeAnimation|LegalityTable|LegalityTableMore|NavigationCancel|Navigation|RealTimeDriver|SeedExample|TimingParameters|View)Tests
+SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierConformance|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
 # The tests that use several threads, run under ThreadSanitizer: the parallel batch kernels,
 # the CLI tests that read a child's pipes from a second Thread, the real-time driver (Swift
 # concurrency), the engine's memory and lifetime tests; and the C test of two threads sharing
