@@ -325,7 +325,7 @@ docs: deps
 #                           concurrency tests under ThreadSanitizer (the full run, for people)
 #   make test-sanitize-ci   what CI runs: the same but XCTest limited to $(SAN_CI_FILTER)
 #                           under ASan (the CLI tests start hundreds of sanitized processes)
-#   make fuzz               every libFuzzer harness for FUZZ_SECONDS seconds each (CI: 45);
+#   make fuzz               every libFuzzer harness for FUZZ_SECONDS seconds each (CI: 40);
 #                           new inputs go to .build-asan/fuzz/corpus/<harness>, crashes to
 #                           .build-asan/fuzz/artifacts/ (never into the repository)
 #
@@ -336,7 +336,9 @@ docs: deps
 # included: its entry point is `kinetic_main` there). ThreadSanitizer has its own build
 # (.build-tsan). Any sanitizer report fails the run: ASan and UBSan halt on the first error,
 # LeakSanitizer exits with 23 at exit, TSan with 66. Nothing here is in Package.swift: the
-# flags are given on the command line only.
+# flags are given on the command line only. SwiftPM does not recompile every module when only
+# -Xswiftc / -Xcc flags change: after changing them, `rm -rf .build-asan` (libFuzzer refuses
+# objects left with the old coverage kind).
 .PHONY: test-sanitize test-sanitize-ci sanitize-asan sanitize-tsan sanitize-c sanitize-seeds \
 	build-asan build-tsan fuzz fuzz-build
 
