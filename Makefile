@@ -6,6 +6,9 @@
 #                     that nothing built links libopenblas (it is loaded at run time)
 #   make bench        run the benchmark suites (package-benchmark)
 #   make deps         only install what is missing (apt-get; sudo only when not root)
+#   make test-sanitize  every test under ASan + LSan (+ UBSan on C code), then the threaded tests
+#                     under TSan; test-sanitize-ci is CI's shorter run (see "Sanitizers" below)
+#   make fuzz         the libFuzzer harnesses of Tests/Fuzz, FUZZ_SECONDS each (default 60)
 #
 # BLAS=off (what test-noblas sets) builds Kinetic without its OpenBLAS trait, in its own build
 # folder (.build-noblas), as Apple platforms build it: no libopenblas-dev is needed then.
@@ -131,7 +134,7 @@ test-bench-check:
 	python3 Tests/BenchmarkCheckTests/test_check_benchmarks.py
 
 clean:
-	rm -rf .build .build-noblas .build-install .build-install-noblas .build-docs Benchmarks/.build
+	rm -rf .build .build-noblas .build-install .build-install-noblas .build-docs .build-asan .build-tsan Benchmarks/.build
 
 # ---- The C interface (Sources/KineticC): install, and its tests from C and Python ----
 #
@@ -350,3 +353,156 @@ docs: deps
 	fi; \
 	for m in $(DOCS_MODULES); do echo "docs: $$out/$$m.doccarchive"; done; \
 	echo "docs: $$warnings DocC warnings; $$(( $$(date +%s) - start )) s"
+
+# ---- Sanitizers and fuzzing (Tests/Fuzz/README.md) ----
+#
+#   make test-sanitize      every XCTest, the C test programs and every fuzz seed and regression
+#                           input under AddressSanitizer + LeakSanitizer (UndefinedBehaviorSanitizer
+#                           too on the C code: KineticSIMD, the C tests, the C harness), then the
+#                           concurrency tests under ThreadSanitizer (the full run, for people)
+#   make test-sanitize-ci   what CI runs: the same but XCTest limited to $(SAN_CI_FILTER)
+#                           under ASan (the CLI tests start hundreds of sanitized processes)
+#   make fuzz               every libFuzzer harness for FUZZ_SECONDS seconds each (CI: 40);
+#                           new inputs go to .build-asan/fuzz/corpus/<harness>, crashes to
+#                           .build-asan/fuzz/artifacts/ (never into the repository)
+#
+# One AddressSanitizer build (.build-asan) serves the tests and the fuzzers: SwiftPM builds
+# everything with -sanitize=address and libFuzzer's coverage (inline 8-bit counters, PC
+# table, comparison tracing; the ASan runtime supplies no-op hooks, so the test programs
+# link as usual), and the harnesses link the very object files of that build (the CLI's
+# included: its entry point is `kinetic_main` there). ThreadSanitizer has its own build
+# (.build-tsan). Any sanitizer report fails the run: ASan and UBSan halt on the first error,
+# LeakSanitizer exits with 23 at exit, TSan with 66. Nothing here is in Package.swift: the
+# flags are given on the command line only. SwiftPM does not recompile every module when only
+# -Xswiftc / -Xcc flags change: after changing them, `rm -rf .build-asan` (libFuzzer refuses
+# objects left with the old coverage kind).
+.PHONY: test-sanitize test-sanitize-ci sanitize-asan sanitize-tsan sanitize-c sanitize-seeds \
+	build-asan build-tsan fuzz fuzz-build
+
+SAN_CONFIG   ?= debug
+SAN_CC       ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))clang
+SWIFTC       ?= swiftc
+ASAN_SCRATCH := $(CURDIR)/.build-asan
+TSAN_SCRATCH := $(CURDIR)/.build-tsan
+SAN_COVERAGE := edge,inline-8bit-counters,pc-table,trace-cmp
+ASAN_SWIFTPM_FLAGS = $(SWIFTPM_FLAGS) -c $(SAN_CONFIG) --scratch-path $(ASAN_SCRATCH) --sanitize=address \
+	-Xswiftc -sanitize-coverage=$(SAN_COVERAGE) \
+	-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined -Xcc -fsanitize=fuzzer-no-link
+TSAN_SWIFTPM_FLAGS = $(SWIFTPM_FLAGS) -c $(SAN_CONFIG) --scratch-path $(TSAN_SCRATCH) --sanitize=thread
+ASAN_BIN = $(ASAN_SCRATCH)/$(SAN_CONFIG)
+TSAN_BIN = $(TSAN_SCRATCH)/$(SAN_CONFIG)
+# halt_on_error: stop at the first report; exitcode: a report fails the process.
+# Leaks inside the toolchain's runtime libraries (XCTest, Foundation) are suppressed, with
+# stacks kept 5 frames deep so that a suppression matches only the library's own
+# allocations: see Tests/Sanitizers/lsan.supp.
+SAN_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1:malloc_context_size=5 \
+	LSAN_OPTIONS=exitcode=23:suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1 \
+	OPENBLAS_NUM_THREADS=1 KINETIC_EXPECT_BLAS=$(EXPECT_BLAS)
+# The XCTest part of CI's sanitizer run: the numerics, the C interface and the UI layer. Left
+# to the full `make test-sanitize`: the CLI tests that start the tool hundreds of times
+# (CLITests, CLIInputTests: 270 s under ASan; the cli fuzz harness drives the CLI in process
+# in CI) and CubicBezierAccuracyTests (230 s of unoptimised reference arithmetic).
+SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierConformance|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
+# The tests that use several threads, run under ThreadSanitizer: the parallel batch kernels,
+# the CLI tests that read a child's pipes from a second Thread, the real-time driver (Swift
+# concurrency), the engine's memory and lifetime tests; and the C test of two threads sharing
+# handles (linked with the toolchain's libdispatch, which TSan's runtime intercepts).
+SWIFT_RUNTIME_DIR = $(SWIFT_TOOLCHAIN_DIR)/usr/lib/swift/linux
+TSAN_FILTER ?= ^(KineticTests\.(BatchKernelTests|ProgressCLITests)|KineticUITests\.(RealTimeDriverTests|EngineMemoryTests|EngineLifetimeTests))/
+
+build-asan: deps
+	$(SWIFT) build $(ASAN_SWIFTPM_FLAGS) --build-tests
+
+build-tsan: deps
+	$(SWIFT) build $(TSAN_SWIFTPM_FLAGS) --build-tests
+
+# XCTest under ASan + LSan (SAN_FILTER empty: every test).
+sanitize-asan: build-asan
+	$(SAN_ENV) $(SWIFT) test $(ASAN_SWIFTPM_FLAGS) --skip-build --disable-swift-testing \
+	  $(if $(strip $(SAN_FILTER)),--filter '$(SAN_FILTER)')
+
+# The C test programs against the ASan build of libKineticC.so, compiled with ASan + UBSan.
+sanitize-c: build-asan
+	@mkdir -p $(ASAN_SCRATCH)/c
+	"$(ASAN_BIN)/kinetic" sample bezier $(C_TEST_CURVE) --count 1001 -o $(ASAN_SCRATCH)/c/bezier.csv
+	"$(ASAN_BIN)/kinetic" sample spring $(C_TEST_SPRING) -o $(ASAN_SCRATCH)/c/spring.csv
+	$(SAN_CC) -std=c99 -g -O1 -Wall -Wextra -Werror -ffp-contract=off -fsanitize=address,undefined \
+	  -fno-sanitize-recover=undefined -ISources/KineticC/include -o $(ASAN_SCRATCH)/c/kinetic_test \
+	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
+	  -L$(ASAN_BIN) -lKineticC -Wl,-rpath,$(ASAN_BIN) -lm
+	$(SAN_CC) -std=c99 -g -O1 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	  -ISources/KineticC/include -o $(ASAN_SCRATCH)/c/kinetic_test_threads Tests/KineticCTests/kinetic_test_threads.c \
+	  -L$(ASAN_BIN) -lKineticC -Wl,-rpath,$(ASAN_BIN) -lpthread
+	$(SAN_ENV) $(ASAN_SCRATCH)/c/kinetic_test $(ASAN_SCRATCH)/c/bezier.csv $(ASAN_SCRATCH)/c/spring.csv
+	$(SAN_ENV) $(ASAN_SCRATCH)/c/kinetic_test_threads
+
+# Every harness over its seeds and its recorded regression inputs, once each (no fuzzing).
+sanitize-seeds: fuzz-build
+	@for h in $(FUZZ_HARNESSES); do \
+	  dirs="$(CURDIR)/Tests/Fuzz/Corpus/$$h"; [ ! -d Tests/Fuzz/Regressions/$$h ] || dirs="$$dirs $(CURDIR)/Tests/Fuzz/Regressions/$$h"; \
+	  echo "sanitize-seeds: $$h over $$dirs"; \
+	  files=$$(find $$dirs -type f | sort); \
+	  $(SAN_ENV) $(FUZZ_DIR)/$$h $(FUZZ_OPTIONS) $$files 2>$(FUZZ_DIR)/$$h-seeds.log \
+	    || { tail -n 60 $(FUZZ_DIR)/$$h-seeds.log >&2; echo "sanitize-seeds: $$h FAILED" >&2; exit 1; }; \
+	  echo "sanitize-seeds: $$h: $$(grep -c '^Executed' $(FUZZ_DIR)/$$h-seeds.log) inputs passed"; \
+	done
+
+# ThreadSanitizer: the concurrency tests and the two-thread C test.
+sanitize-tsan: build-tsan
+	$(SAN_ENV) $(SWIFT) test $(TSAN_SWIFTPM_FLAGS) --skip-build --disable-swift-testing --filter '$(TSAN_FILTER)'
+	@mkdir -p $(TSAN_SCRATCH)/c
+	$(SAN_CC) -std=c99 -g -O1 -Wall -Wextra -Werror -fsanitize=thread -ISources/KineticC/include \
+	  -o $(TSAN_SCRATCH)/c/kinetic_test_threads Tests/KineticCTests/kinetic_test_threads.c \
+	  -L$(TSAN_BIN) -lKineticC -Wl,-rpath,$(TSAN_BIN) -lpthread \
+	  -L$(SWIFT_RUNTIME_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SWIFT_RUNTIME_DIR)
+	$(SAN_ENV) $(TSAN_SCRATCH)/c/kinetic_test_threads
+
+test-sanitize:
+	$(MAKE) sanitize-asan SAN_FILTER=
+	$(MAKE) sanitize-c sanitize-seeds sanitize-tsan
+
+test-sanitize-ci:
+	$(MAKE) sanitize-asan SAN_FILTER='$(SAN_CI_FILTER)'
+	$(MAKE) sanitize-c sanitize-seeds sanitize-tsan
+
+# ---- libFuzzer harnesses (Tests/Fuzz): c_api (every kinetic.h function), json (the keyframe
+# description reader), text (CSV, number lists, curve arguments), cli (the kinetic tool).
+FUZZ_HARNESSES ?= c_api json text cli
+FUZZ_SECONDS   ?= 60
+FUZZ_DIR       := $(ASAN_SCRATCH)/fuzz
+# -timeout: an input running over 2 s is a hang (a finding); -rss_limit_mb: so is memory
+# above 2 GiB (every count is checked against KN_MAX_COUNT before allocating).
+FUZZ_OPTIONS   ?= -timeout=2 -rss_limit_mb=2048 -max_len=4096
+FUZZ_MODULES = $(foreach m,ArgumentParser ArgumentParserToolInfo Kinetic KineticExport KineticSIMD KineticUI RealModule _NumericsShims kinetic,$(wildcard $(ASAN_BIN)/$(m).build/*.o))
+FUZZ_SWIFTC_FLAGS = -parse-as-library -g -Onone -sanitize=fuzzer,address -I $(ASAN_BIN)/Modules \
+	-Xcc -fmodule-map-file=$(ASAN_BIN)/KineticSIMD.build/module.modulemap \
+	-Xcc -fmodule-map-file=$(ASAN_SCRATCH)/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap \
+	$(if $(filter 1,$(EXPECT_BLAS)),-Xcc -fmodule-map-file=Sources/CBLAS/module.modulemap \
+	  $$(pkg-config --cflags-only-I openblas | sed 's/-I/-Xcc -I/g') $$(pkg-config --libs openblas))
+
+fuzz-build: build-asan
+	@mkdir -p $(FUZZ_DIR)
+	$(SAN_CC) -g -O1 -std=c99 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -ISources/KineticC/include Tests/Fuzz/c_api.c -o $(FUZZ_DIR)/c_api \
+	  -L$(ASAN_BIN) -lKineticC -Wl,-rpath,$(ASAN_BIN) -lm
+	@for h in json text cli; do \
+	  echo "fuzz-build: $$h"; rm -f $(FUZZ_DIR)/$$h; \
+	  $(SWIFTC) $(FUZZ_SWIFTC_FLAGS) Tests/Fuzz/$$h.swift $(FUZZ_MODULES) -o $(FUZZ_DIR)/$$h 2>&1 \
+	    | grep -v "Cannot export local symbol" >&2; [ -x $(FUZZ_DIR)/$$h ] || exit 1; \
+	done
+
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_DIR)/artifacts
+	@status=0; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$h; \
+	  echo "fuzz: $$h for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$h.log)"; \
+	  $(SAN_ENV) $(FUZZ_DIR)/$$h $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$h- $(FUZZ_DIR)/corpus/$$h $(CURDIR)/Tests/Fuzz/Corpus/$$h \
+	    > $(FUZZ_DIR)/$$h.log 2>&1 || { status=1; tail -n 60 $(FUZZ_DIR)/$$h.log >&2; \
+	    echo "fuzz: $$h FAILED; the input is in $(FUZZ_DIR)/artifacts/" >&2; }; \
+	  echo "fuzz: $$h: $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_DIR)/$$h.log) executions, \
+	$$(sed -n 's/^stat::new_units_added: *//p' $(FUZZ_DIR)/$$h.log) new inputs, \
+	$$(ls $(FUZZ_DIR)/corpus/$$h | wc -l) in the scratch corpus"; \
+	done; exit $$status

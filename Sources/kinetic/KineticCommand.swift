@@ -23,20 +23,29 @@ struct KineticCommand: ParsableCommand {
     /// `SIGTERM` remove the temporary file of an atomic write in progress (``InterruptCleanup``).
     static func main() {
         InterruptCleanup.install()
+        guard let failure = runCommand() else { return }
+        if !failure.line.isEmpty {
+            writeStandardError("kinetic: error: \(failure.line)\n")
+        }
+        terminate(failure.status)
+    }
+
+    /// Parses and runs the command; for a failure, its exit status and one-line message.
+    /// A function of its own so that the error, and the parser state it holds, is released
+    /// before the process ends: LeakSanitizer, which checks at exit, reported that state as
+    /// leaked while `main` still held the error.
+    private static func runCommand() -> (status: Int32, line: String)? {
         do {
             var command = try parseAsRoot()
             try command.run()
+            return nil
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 // --help, `kinetic help …`, and other clean exits: ArgumentParser's own output.
                 exit(withError: error)
             }
-            let line = firstLine(of: message(for: error))
-            if !line.isEmpty {
-                writeStandardError("kinetic: error: \(line)\n")
-            }
-            terminate(code.rawValue == 0 ? 1 : code.rawValue)
+            return (code.rawValue == 0 ? 1 : code.rawValue, firstLine(of: message(for: error)))
         }
     }
 

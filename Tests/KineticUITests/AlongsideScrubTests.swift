@@ -23,6 +23,16 @@ final class AlongsideScrubTests: EngineTestCase {
     var delegate: ConfigurableDelegate!
     var interaction: PercentDrivenInteractiveTransition!
 
+    /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).
+    override func tearDown() async throws {
+        window = nil
+        a = nil
+        b = nil
+        delegate = nil
+        interaction = nil
+        try await super.tearDown()
+    }
+
     override func setUp() async throws {
         try await super.setUp()
         a = ViewController(name: "A")

@@ -14,6 +14,12 @@ class EngineTestCase: XCTestCase {
         Diagnostics.clear()
     }
 
+    /// Lets go of the engine: swift-corelibs-xctest never frees the instances of async test
+    /// cases (LeakSanitizer, make test-sanitize), so whatever a test keeps here would outlive it.
+    override func tearDown() async throws {
+        engine = nil
+    }
+
     /// Advances the clock by `n` frames at 60 Hz (frame k at exactly k / 60 s).
     func step(_ n: Int = 1) throws {
         for _ in 0 ..< n {

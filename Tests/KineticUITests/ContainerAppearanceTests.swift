@@ -9,6 +9,13 @@ final class ContainerAppearanceTests: EngineTestCase {
     var window: Window!
     var journal: Journal!
 
+    /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).
+    override func tearDown() async throws {
+        window = nil
+        journal = nil
+        try await super.tearDown()
+    }
+
     override func setUp() async throws {
         try await super.setUp()
         window = Window(engine: engine)

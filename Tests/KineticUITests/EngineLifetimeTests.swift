@@ -127,4 +127,61 @@ final class EngineLifetimeTests: XCTestCase {
         XCTAssertEqual(animator.state, .inactive)
         XCTAssertThrowsError(try animator.stopAnimation(false))
     }
+
+    // MARK: Transitions (found by LeakSanitizer, make test-sanitize)
+
+    /// A window released while a presentation is showing frees the presenter, the presented
+    /// controller and its presentation controller (they hold each other until a dismissal).
+    func testWindowReleasedMidPresentationFreesItsControllers() async throws {
+        var weak: [WeakBox] = []
+        do {
+            let engine = AnimationEngine(clock: ManualClock())
+            let window = Window(engine: engine)
+            let a = ViewController(name: "A"), b = ViewController(name: "B")
+            window.rootViewController = a
+            b.modalPresentationStyle = .pageSheet
+            try a.present(b, animated: false)
+            let controller = try XCTUnwrap(b.presentationController)
+            weak = [WeakBox(window, "window"), WeakBox(a, "presenter"), WeakBox(b, "presented"),
+                    WeakBox(controller, "presentation controller"), WeakBox(engine, "engine")]
+        }
+        for box in weak { XCTAssertNil(box.object, "\(box.label) outlived its window") }
+    }
+
+    /// An interactive transition, once completed, frees its context, its controllers and its
+    /// interaction controller (the context used to keep the interaction controller, which keeps
+    /// the context).
+    func testCompletedInteractiveTransitionFreesItsContext() async throws {
+        var weak: [WeakBox] = []
+        do {
+            let clock = ManualClock()
+            let engine = AnimationEngine(clock: clock)
+            let window = Window(engine: engine)
+            let a = ViewController(name: "A"), b = ViewController(name: "B")
+            window.rootViewController = a
+            try a.present(b, animated: false)
+            let interaction = PercentDrivenInteractiveTransition()
+            let delegate = InteractiveDelegate(interaction)
+            b.transitioningDelegate = delegate
+            try b.dismiss(animated: true)
+            let context = try XCTUnwrap(window.transitionInProgress)
+            interaction.update(0.4)
+            try interaction.finish()
+            try clock.advance(to: 2)
+            XCTAssertTrue(context.isCompleted)
+            weak = [WeakBox(context, "context"), WeakBox(interaction, "interaction controller"),
+                    WeakBox(b, "dismissed controller"), WeakBox(window, "window")]
+        }
+        for box in weak { XCTAssertNil(box.object, "\(box.label) outlived the transition") }
+    }
+
+    private final class InteractiveDelegate: ViewControllerTransitioningDelegate {
+        let interaction: PercentDrivenInteractiveTransition
+        init(_ interaction: PercentDrivenInteractiveTransition) { self.interaction = interaction }
+        func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            CoverVerticalTransition()
+        }
+        func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
 }

@@ -16,6 +16,17 @@ final class InterruptibleTransitionTests: EngineTestCase {
     /// Interaction changes as "isInteractive/transitionWasCancelled@trace count".
     var changes: [String] = []
 
+    /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).
+    override func tearDown() async throws {
+        window = nil
+        a = nil
+        b = nil
+        delegate = nil
+        slide = nil
+        interaction = nil
+        try await super.tearDown()
+    }
+
     override func setUp() async throws {
         try await super.setUp()
         a = ViewController(name: "A")

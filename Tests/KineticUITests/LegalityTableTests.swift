@@ -44,6 +44,7 @@ class LegalityTestCase: EngineTestCase {
         }
         live = []
         Diagnostics.handler = nil
+        try await super.tearDown()
     }
 
     /// An animator of `v` in `situation`, at t = 0.25 s for the active and stopped ones.

@@ -13,6 +13,16 @@ final class PresentationControllerTests: EngineTestCase {
     var delegate: ConfigurableDelegate!
     let half = CubicBezier.easeInOut.value(at: 0.5)
 
+    /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).
+    override func tearDown() async throws {
+        window = nil
+        journal = nil
+        a = nil
+        b = nil
+        delegate = nil
+        try await super.tearDown()
+    }
+
     override func setUp() async throws {
         try await super.setUp()
         window = Window(engine: engine)

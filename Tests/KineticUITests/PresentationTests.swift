@@ -22,7 +22,9 @@ private final class FadeIn: ViewControllerAnimatedTransitioning {
 /// An animator that never calls completeTransition.
 @MainActor
 private final class Forgetful: ViewControllerAnimatedTransitioning {
-    var context: (any ViewControllerContextTransitioning)?
+    /// Weak: the context keeps its animator, so a strong reference back would keep the
+    /// transition (which never completes here) alive after the test (LeakSanitizer).
+    weak var context: (any ViewControllerContextTransitioning)?
     func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.3 }
     func animateTransition(using context: any ViewControllerContextTransitioning) throws {
         self.context = context
@@ -47,6 +49,13 @@ private final class Delegate: ViewControllerTransitioningDelegate {
 final class PresentationTests: EngineTestCase {
     var window: Window!
     var main: ViewController!
+
+    /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).
+    override func tearDown() async throws {
+        window = nil
+        main = nil
+        try await super.tearDown()
+    }
 
     override func setUp() async throws {
         try await super.setUp()
@@ -120,10 +129,11 @@ final class PresentationTests: EngineTestCase {
         }
         XCTAssertThrowsError(try b.dismiss(animated: false))
         // Completing it late ends it; a second call is an error with no effect.
-        try forgetful.context?.completeTransition(true)
+        let context = try XCTUnwrap(forgetful.context)
+        try context.completeTransition(true)
         XCTAssertNil(window.transitionInProgress)
         let trace = window.trace
-        XCTAssertThrowsError(try forgetful.context?.completeTransition(false)) {
+        XCTAssertThrowsError(try context.completeTransition(false)) {
             XCTAssertEqual($0 as? TransitionError, .completedTwice)
         }
         XCTAssertEqual(window.trace, trace, "the second call changed nothing")

@@ -16,6 +16,7 @@ final class ViewTests: EngineTestCase {
 
     override func tearDown() async throws {
         Diagnostics.handler = nil
+        try await super.tearDown()
     }
 
     // MARK: Tree

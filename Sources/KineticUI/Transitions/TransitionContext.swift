@@ -170,6 +170,11 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         coordinator.transitionDidComplete()
         animationController?.animationEnded(didComplete)
         completion?()
+        // The interaction controller holds this context (to drive it) for as long as it lives:
+        // keeping it here too after the end would be a reference cycle that leaks the whole
+        // transition (controllers, views, animators, engine), as LeakSanitizer found after
+        // every interactive transition.
+        interactionController = nil
     }
 }
 
