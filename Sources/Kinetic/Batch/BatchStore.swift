@@ -22,7 +22,8 @@
 /// one contiguous array, sections in the order groups, lanes, keyframes, springs. Read it
 /// with ``withValues(_:)`` and ``range(of:)`` / ``value(of:lane:)``. Adding or removing
 /// entries moves later entries' ranges (the storage stays compact), so look ranges up after
-/// any change, and evaluate before reading: values of a fresh entry are 0 until then.
+/// any change. Every entry's values stay those of the last evaluation through adds and
+/// removals of other entries; values of a fresh entry are 0 until the next evaluation.
 ///
 /// ## Cost and memory
 /// A frame is, per group and per keyframe entry, one fused pass over its lanes (plus one
@@ -103,10 +104,11 @@ public final class BatchStore {
         try Self.check(from: from, to: to)
         try ParameterError.requireFinite(progress, "progress")
         let handle = slots.acquire(kind: .group, entry: groups.entries.count)
+        let end = groups.laneCount
         _ = groups.append(slot: Int(handle.index), count: from.count, payload: progress)
         groupFrom.append(contentsOf: from)
         groupDelta.append(contentsOf: zip(to, from).lazy.map { $0 - $1 })
-        output.append(contentsOf: repeatElement(0, count: from.count))
+        insertOutput(from.count, at: end)
         return handle
     }
 
@@ -122,11 +124,12 @@ public final class BatchStore {
         try requireCount(progress.count, from.count, "progress")
         try ParameterError.requireAllFinite(progress, "progress")
         let handle = slots.acquire(kind: .lanes, entry: lanes.entries.count)
+        let end = groups.laneCount + lanes.laneCount
         _ = lanes.append(slot: Int(handle.index), count: from.count, payload: ())
         laneFrom.append(contentsOf: from)
         laneDelta.append(contentsOf: zip(to, from).lazy.map { $0 - $1 })
         laneProgress.append(contentsOf: progress)
-        output.append(contentsOf: repeatElement(0, count: from.count))
+        insertOutput(from.count, at: end)
         return handle
     }
 
@@ -137,8 +140,9 @@ public final class BatchStore {
         try ParameterError.requireFinite(progress, "progress")
         let batch = try KeyframeBatch(tracks: tracks)
         let handle = slots.acquire(kind: .keyframes, entry: keyframes.entries.count)
+        let end = groups.laneCount + lanes.laneCount + keyframes.laneCount
         _ = keyframes.append(slot: Int(handle.index), count: batch.count, payload: (batch, progress))
-        output.append(contentsOf: repeatElement(0, count: batch.count))
+        insertOutput(batch.count, at: end)
         return handle
     }
 
@@ -168,6 +172,16 @@ public final class BatchStore {
         return handle
     }
 
+    /// Inserts the `count` output lanes of a new entry, zeros, at `index` (the end of its
+    /// kind's section), so that every other entry keeps its values as of the last evaluation.
+    private func insertOutput(_ count: Int, at index: Int) {
+        if index == output.count {
+            output.append(contentsOf: repeatElement(0, count: count))
+        } else {
+            output.insert(contentsOf: repeatElement(0, count: count), at: index)
+        }
+    }
+
     private static func check(from: [Double], to: [Double]) throws {
         try requireCount(to.count, from.count, "to")
         try ParameterError.requireAllFinite(from, "from")
@@ -181,6 +195,15 @@ public final class BatchStore {
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)`` if it was already removed.
     public func remove(_ handle: Handle) throws {
         let slot = try slots.resolve(handle)
+        // The section's start in the output (removing an entry of a kind changes only the
+        // lane count of that kind, so it is the same before and after).
+        let base: Int
+        switch slot.kind {
+        case .group: base = 0
+        case .lanes: base = groups.laneCount
+        case .keyframes: base = groups.laneCount + lanes.laneCount
+        case .springs: base = groups.laneCount + lanes.laneCount + keyframes.laneCount
+        }
         let range: Range<Int>
         switch slot.kind {
         case .group:
@@ -198,7 +221,8 @@ public final class BatchStore {
             range = springs.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
             springTargets.removeSubrange(range)
         }
-        output.removeLast(range.count)
+        // The entry's own output lanes: every other entry keeps its values.
+        output.removeSubrange(base + range.lowerBound ..< base + range.upperBound)
         slots.release(handle)
     }
 

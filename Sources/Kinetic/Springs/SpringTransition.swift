@@ -85,6 +85,8 @@ struct SpringModes: Sendable, Hashable {
             return (e + a * f, f, e - a * f)
         case .critical:
             let decay = exp(-a * t)
+            // Settled beyond double range; at t = +∞ decay·t would be 0·∞ = NaN.
+            if decay == 0 { return (0, 0, 0) }
             let f = decay * t
             return (decay + a * f, f, decay - a * f)
         case .overdamped:
