@@ -44,5 +44,6 @@ const char *last_error(void);
 int error_mentions(const char *needle);
 
 void test_store(void);
+void test_store_promises(void);
 
 #endif /* KINETIC_TEST_H */
