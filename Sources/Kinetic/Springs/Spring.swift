@@ -170,7 +170,7 @@ extension Spring {
     ///
     /// - Parameters:
     ///   - time: seconds since the move started; times before 0 give 0, +infinity gives
-    ///     the rest position.
+    ///     the rest position for a damped spring (NaN for an undamped one: no limit).
     ///   - initialVelocity: the velocity at time 0 in units of the move's distance per
     ///     second (UIKit's normalised initial velocity).
     /// - Returns: the position as a fraction of the move (overshoots above 1 for bouncy
