@@ -213,7 +213,7 @@ test-c: deps
 	"$$bin/kinetic" sample bezier $(C_TEST_CURVE) --count 1001 -o $(C_TEST_DIR)/reference/bezier.csv && \
 	"$$bin/kinetic" sample spring $(C_TEST_SPRING) -o $(C_TEST_DIR)/reference/spring.csv
 	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
-	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -o $(C_TEST_DIR)/kinetic_test \
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -pthread -o $(C_TEST_DIR)/kinetic_test \
 	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c \
 	  $$(pkg-config --cflags --libs kinetic) -lm
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -I$(C_TEST_DIR)/include -o $(C_TEST_DIR)/kinetic_test_load \

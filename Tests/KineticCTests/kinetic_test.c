@@ -2,6 +2,10 @@
  * kinetic_test.c: exercises every function of kinetic.h, built against the installed
  * header and library through pkg-config (see `make test-c`).
  *
+ * Every promise the comments of kinetic.h make is listed, with the check that holds it to
+ * it, in Tests/KineticCTests/HEADER_PROMISES.md: a change to the header's promises (or to
+ * what the library does) updates that table and the checks here together.
+ *
  *   kinetic_test BEZIER_CSV SPRING_CSV
  *
  * BEZIER_CSV is `kinetic sample bezier 0.34,1.56,0.64,1 …` (columns x,value,slope) and
@@ -13,9 +17,15 @@
  * The store part is in kinetic_test_store.c. Prints one line per failed check and ends with
  * "kinetic_test: N passed, M failed"; exits 1 on any failure.
  */
+/* pthreads (the thread-safety checks), with -std=c99. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "kinetic_test.h"
 
+#include <float.h>
 #include <math.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +96,12 @@ static void test_status_and_version(void) {
     CHECK(strcmp(kn_status_message(-1), "unknown status") == 0);
     CHECK(strcmp(kn_status_message(11), "unknown status") == 0);
     CHECK(strcmp(kn_status_message(KN_OK), "success") == 0);
+    /* Every int32_t maps to a string; the strings are static (the same pointer every time). */
+    CHECK(strcmp(kn_status_message(INT32_MIN), "unknown status") == 0);
+    CHECK(strcmp(kn_status_message(INT32_MAX), "unknown status") == 0);
+    CHECK(kn_status_message(KN_ERR_STALE_HANDLE) == kn_status_message(KN_ERR_STALE_HANDLE));
+    CHECK(kn_status_message(-7) == kn_status_message(12));
+    CHECK(kn_version_string() == kn_version_string());
 
     int32_t major = -1, minor = -1, patch = -1;
     OK(kn_version(&major, &minor, &patch));
@@ -448,6 +464,470 @@ static void test_spring(const char *csv) {
     free(velocities);
 }
 
+/* ---------------------------------------------------------------- header promises (HEADER_PROMISES.md) */
+
+/* The exact eased progress at x, by bisection on Bx(t) = x in long double (x in [0, 1]). */
+static double exact_bezier(double x1, double y1, double x2, double y2, double x) {
+    long double lo = 0, hi = 1, t = 0.5L, u;
+    int i;
+    for (i = 0; i < 200; i++) {
+        long double bx;
+        t = (lo + hi) / 2;
+        u = 1 - t;
+        bx = 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t;
+        if (bx < x) lo = t; else hi = t;
+    }
+    u = 1 - t;
+    return (double)(3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t);
+}
+
+/* kn_bezier_value / _values: exact to 1e-12 in [0, 1]; extrapolated along the end tangents
+ * outside; ±infinity slopes where the tangent is vertical; any finite y accepted and never NaN
+ * for non-NaN x; KN_MAX_COUNT itself accepted; the batch result independent of earlier calls,
+ * in place too. */
+static void test_bezier_promises(void) {
+    static const double curves[6][4] = {{0.25, 0.1, 0.25, 1}, {0.42, 0, 0.58, 1}, {0.34, 1.56, 0.64, 1},
+                                        {0.9, 0.1, 0.1, 0.9}, {0, 0, 1, 1}, {0.2, -0.8, 0.6, 1.8}};
+    enum { N = 2048 };
+    double *xs = malloc(N * sizeof(double)), *out = malloc(N * sizeof(double)), *again = malloc(N * sizeof(double));
+    long far_scalar = 0, far_batch = 0;
+    int c, i;
+    for (c = 0; c < 6; c++) {
+        kn_bezier *curve = NULL;
+        OK(kn_bezier_create(curves[c][0], curves[c][1], curves[c][2], curves[c][3], &curve));
+        for (i = 0; i < N; i++) xs[i] = i / (double)(N - 1);
+        OK(kn_bezier_values(curve, xs, out, N));
+        for (i = 0; i < N; i++) {
+            double v = NAN, exact = exact_bezier(curves[c][0], curves[c][1], curves[c][2], curves[c][3], xs[i]);
+            OK(kn_bezier_value(curve, xs[i], &v));
+            far_scalar += !(fabs(v - exact) <= 1e-12);
+            far_batch += !(fabs(out[i] - exact) <= 1e-12);
+        }
+        kn_bezier_destroy(curve);
+    }
+    CHECK(far_scalar == 0);
+    CHECK(far_batch == 0);
+
+    /* Outside [0, 1]: along the end tangents (Chromium's rule: y1/x1 at the start, (y2 − 1)/(x2 − 1)
+     * at the end), the same bits as computed here. */
+    {
+        kn_bezier *curve = NULL;
+        double v = NAN, s = NAN;
+        const double start = 0.3 / 0.2, end = (0.8 - 1) / (0.6 - 1);
+        OK(kn_bezier_create(0.2, 0.3, 0.6, 0.8, &curve));
+        OK(kn_bezier_slope(curve, -0.25, &s));
+        CHECK(same_bits(s, start));
+        OK(kn_bezier_value(curve, -0.25, &v));
+        CHECK(same_bits(v, start * -0.25));
+        OK(kn_bezier_slope(curve, 1.5, &s));
+        CHECK(same_bits(s, end));
+        OK(kn_bezier_value(curve, 1.5, &v));
+        CHECK(same_bits(v, 1 + end * (1.5 - 1)));
+        kn_bezier_destroy(curve);
+    }
+    /* Vertical tangents: ±infinity slopes. */
+    {
+        kn_bezier *up = NULL, *down = NULL;
+        double s = 0;
+        OK(kn_bezier_create(0, 0.5, 0.5, 1, &up));
+        OK(kn_bezier_slope(up, 0, &s));
+        CHECK(s == INFINITY);
+        OK(kn_bezier_create(0, -0.5, 0.5, 1, &down));
+        OK(kn_bezier_slope(down, 0, &s));
+        CHECK(s == -INFINITY);
+        kn_bezier_destroy(up);
+        kn_bezier_destroy(down);
+    }
+    /* x1, x2 at the ends of [0, 1] and y1, y2 any finite value; NaN only for NaN x. */
+    {
+        kn_bezier *wild = NULL;
+        long nans = 0;
+        double v = 0;
+        OK(kn_bezier_create(0, -DBL_MAX, 1, DBL_MAX, &wild));
+        kn_bezier_destroy(wild);
+        OK(kn_bezier_create(0.3, 1e308, 0.7, -1e308, &wild));
+        for (i = 0; i < N; i++) xs[i] = -2 + 5.0 * i / (N - 1);
+        xs[0] = INFINITY;
+        xs[1] = -INFINITY;
+        xs[2] = DBL_MAX;
+        OK(kn_bezier_values(wild, xs, out, N));
+        for (i = 0; i < N; i++) {
+            OK(kn_bezier_value(wild, xs[i], &v));
+            nans += isnan(v) + isnan(out[i]);
+        }
+        CHECK(nans == 0);
+        OK(kn_bezier_value(wild, NAN, &v));
+        CHECK(isnan(v));
+        OK(kn_bezier_slope(wild, NAN, &v));
+        CHECK(isnan(v));
+        kn_bezier_destroy(wild);
+    }
+    /* KN_MAX_COUNT itself passes the count check (then the NULL array is reported). */
+    {
+        kn_bezier *curve = NULL;
+        OK(kn_bezier_create_preset(KN_BEZIER_EASE, &curve));
+        EXPECT(KN_ERR_NULL_ARGUMENT, kn_bezier_values(curve, NULL, NULL, KN_MAX_COUNT));
+        EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_values(curve, NULL, NULL, KN_MAX_COUNT + 1));
+        kn_bezier_destroy(curve);
+    }
+    /* From 1,024 values: the result depends only on the curve and the call (a fresh handle
+     * whose first call is the batch, another after scalar and small batch calls, a repeat, and
+     * in place: all the same bits). */
+    {
+        kn_bezier *first = NULL, *later = NULL;
+        double v = 0;
+        long differ = 0;
+        uint64_t state = 0x48495354ull;
+        for (i = 0; i < N; i++) {
+            state = state * 6364136223846793005ull + 1442695040888963407ull;
+            xs[i] = (double)(state >> 11) / 9007199254740992.0 * 1.2 - 0.1;
+        }
+        OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &first));
+        OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &later));
+        OK(kn_bezier_values(first, xs, out, N));
+        for (i = 0; i < N; i++) OK(kn_bezier_value(later, xs[i], &v));
+        OK(kn_bezier_values(later, xs, again, 1023));
+        OK(kn_bezier_values(later, xs, again, N));
+        for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
+        OK(kn_bezier_values(first, xs, again, N));
+        for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
+        memcpy(again, xs, N * sizeof(double));
+        OK(kn_bezier_values(later, again, again, N));
+        for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
+        CHECK(differ == 0);
+        kn_bezier_destroy(first);
+        kn_bezier_destroy(later);
+    }
+    free(xs);
+    free(out);
+    free(again);
+}
+
+/* The springs' promises beyond the reference CSV: limits at +infinity, NaN only where the
+ * header says, finite input never infinite (or a status), settling's special cases, the ranges
+ * of the constructors, the settling round trip, bounce's range, the properties layout, and
+ * nothing changed when a step fails. */
+static void test_spring_promises(void) {
+    kn_spring *springs[4] = {NULL, NULL, NULL, NULL}; /* under-, critically, over-, undamped */
+    kn_spring *soft = NULL, *s = NULL;
+    double v = 0, w = 0;
+    int i, j, k;
+    OK(kn_spring_create(1, 100, 10, &springs[0]));
+    OK(kn_spring_create(1, 100, 20, &springs[1]));
+    OK(kn_spring_create(1, 100, 40, &springs[2]));
+    OK(kn_spring_create(1, 100, 0, &springs[3]));
+
+    /* Time +infinity: the rest position (1, velocity 0) for a damped spring, NaN (no limit) for
+     * an undamped one. */
+    for (i = 0; i < 3; i++) {
+        OK(kn_spring_value(springs[i], INFINITY, 0.5, &v));
+        OK(kn_spring_velocity(springs[i], INFINITY, 0.5, &w));
+        CHECK(v == 1 && w == 0);
+    }
+    OK(kn_spring_value(springs[3], INFINITY, 0, &v));
+    CHECK(isnan(v));
+    /* Overshoot above 1 when bouncy. */
+    {
+        double top = 0;
+        for (k = 1; k <= 100; k++) {
+            OK(kn_spring_value(springs[0], k * 0.01, 0, &v));
+            if (v > top) top = v;
+        }
+        CHECK(top > 1);
+    }
+    /* NaN in, NaN out; before time 0: 0 and initial_velocity. */
+    OK(kn_spring_value(springs[0], NAN, 0, &v));
+    CHECK(isnan(v));
+    OK(kn_spring_value(springs[0], 0.1, NAN, &v));
+    CHECK(isnan(v));
+    OK(kn_spring_velocity(springs[0], NAN, 0, &w));
+    CHECK(isnan(w));
+    OK(kn_spring_velocity(springs[0], -1, 0.75, &w));
+    CHECK(w == 0.75);
+    /* An infinite initial velocity: ±infinity while the motion lasts (no status: not finite input). */
+    OK(kn_spring_value(springs[2], 0.1, INFINITY, &v));
+    CHECK(v == INFINITY);
+
+    /* Finite input never gives NaN or an infinity: a finite result, or KN_ERR_OUT_OF_RANGE naming
+     * initial_velocity with nothing written (a huge velocity on a soft spring). */
+    OK(kn_spring_create(1, 1e-2, 0.5, &soft));
+    {
+        static const double times[] = {0, 1e-9, 0.01, 0.5, 1, 10, 100, 1e4, 1e6, 1e300, DBL_MAX};
+        static const double velocities[] = {0, 1, -1, 1e300, -1e308, DBL_MAX, -DBL_MAX, 5e-324};
+        long bad = 0, overflowed = 0, bad_status = 0;
+        kn_spring *all[5];
+        for (i = 0; i < 4; i++) all[i] = springs[i];
+        all[4] = soft;
+        for (i = 0; i < 5; i++)
+            for (j = 0; j < (int)(sizeof times / sizeof times[0]); j++)
+                for (k = 0; k < (int)(sizeof velocities / sizeof velocities[0]); k++) {
+                    kn_status sv, sw;
+                    v = 42;
+                    w = 42;
+                    sv = kn_spring_value(all[i], times[j], velocities[k], &v);
+                    if (sv == KN_OK) {
+                        bad += !isfinite(v);
+                    } else {
+                        overflowed++;
+                        bad_status += sv != KN_ERR_OUT_OF_RANGE || v != 42 || !error_mentions("initial_velocity");
+                    }
+                    sw = kn_spring_velocity(all[i], times[j], velocities[k], &w);
+                    if (sw == KN_OK) {
+                        bad += !isfinite(w);
+                    } else {
+                        overflowed++;
+                        bad_status += sw != KN_ERR_OUT_OF_RANGE || w != 42 || !error_mentions("initial_velocity");
+                    }
+                }
+        CHECK(bad == 0);
+        CHECK(bad_status == 0);
+        CHECK(overflowed > 0);
+    }
+
+    /* Settling duration: +infinity for epsilon <= 0, an infinite velocity, an undamped spring,
+     * and a settling time beyond double; 0 when the motion never leaves the band; finite for
+     * every other finite input; NaN only for NaN input. */
+    OK(kn_spring_settling_duration(springs[3], 0, 0.001, &v));
+    CHECK(v == INFINITY);
+    OK(kn_spring_settling_duration(springs[3], 0, 2, &v));
+    CHECK(v == 0); /* the undamped motion (amplitude 1) never leaves a band of 2 */
+    OK(kn_spring_settling_duration(springs[0], 0, 2, &v));
+    CHECK(v == 0);
+    for (i = 0; i < 3; i++) {
+        OK(kn_spring_settling_duration(springs[i], 0, -1, &v));
+        CHECK(v == INFINITY);
+        OK(kn_spring_settling_duration(springs[i], INFINITY, 0.001, &v));
+        CHECK(v == INFINITY);
+        OK(kn_spring_settling_duration(springs[i], -INFINITY, 0.001, &v));
+        CHECK(v == INFINITY);
+        OK(kn_spring_settling_duration(springs[i], NAN, 0.001, &v));
+        CHECK(isnan(v));
+        OK(kn_spring_settling_duration(springs[i], 0, NAN, &v));
+        CHECK(isnan(v));
+        OK(kn_spring_settling_duration(springs[i], DBL_MAX, 0.001, &v));
+        CHECK(isfinite(v) && v > 0);
+        OK(kn_spring_settling_duration(springs[i], -DBL_MAX, 1e-300, &v));
+        CHECK(isfinite(v) && v > 0);
+    }
+    OK(kn_spring_create(1, 1, 1e-310, &s)); /* damping ratio 5e-311 */
+    OK(kn_spring_settling_duration(s, 0, 0.001, &v));
+    CHECK(v == INFINITY);
+    kn_spring_destroy(s);
+    OK(kn_spring_create(1, 1, 1e-300, &s)); /* damping ratio 5e-301: long, but finite */
+    OK(kn_spring_settling_duration(s, 0, 0.001, &v));
+    CHECK(isfinite(v) && v > 1e300);
+    kn_spring_destroy(s);
+    OK(kn_spring_create(1, 1e-300, 1e150, &s)); /* overdamped, slow rate 1e-450 */
+    OK(kn_spring_settling_duration(s, 0, 0.001, &v));
+    CHECK(v == INFINITY);
+    kn_spring_destroy(s);
+
+    /* The constructors' ranges: stiffness / mass in [1e-300, 1e300], damping / (2·mass) <= 1e150. */
+    s = (kn_spring *)&v;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create(1e-310, 1, 0, &s));
+    CHECK(error_mentions("stiffness / mass"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create(1, 1e-310, 0, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create(1, 1, 1e200, &s));
+    CHECK(error_mentions("damping / (2·mass)"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_damping_ratio(1e300, 0.4, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_damping_ratio(0.5, 1e-300, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_duration(1e-300, 0, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_duration(0, 0, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_settling(1e300, 0.5, 0.001, &s));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_settling(0.8, 0.9, 0, &s));
+    EXPECT(KN_ERR_NOT_FINITE, kn_spring_create_settling(0.8, 0.9, NAN, &s));
+    CHECK(s == (kn_spring *)&v);
+    OK(kn_spring_create(1, 1e300, 0, &s));
+    kn_spring_destroy(s);
+    OK(kn_spring_create(1, 1e-300, 0, &s));
+    kn_spring_destroy(s);
+    OK(kn_spring_create(1, 1, 2e150, &s));
+    kn_spring_destroy(s);
+    OK(kn_spring_create_damping_ratio(0, 0.4, &s)); /* ratio 0: undamped */
+    OK(kn_spring_parameters(s, NULL, NULL, &v));
+    CHECK(v == 0);
+    kn_spring_destroy(s);
+
+    /* kn_spring_create_settling: the settling duration comes back within 1e-12 relative. */
+    {
+        static const double ratios[] = {0.05, 0.3, 0.9, 1, 1.5, 3};
+        static const double durations[] = {0.05, 0.8, 3, 100};
+        static const double epsilons[] = {0.001, 0.01, 0.2};
+        long far = 0;
+        for (i = 0; i < 6; i++)
+            for (j = 0; j < 4; j++)
+                for (k = 0; k < 3; k++) {
+                    double settle = NAN;
+                    OK(kn_spring_create_settling(durations[j], ratios[i], epsilons[k], &s));
+                    OK(kn_spring_settling_duration(s, 0, epsilons[k], &settle));
+                    far += !(fabs(settle - durations[j]) <= 1e-12 * durations[j]);
+                    kn_spring_destroy(s);
+                }
+        CHECK(far == 0);
+    }
+
+    /* bounce in (−1, 1]: 1 undamped, above −1 however overdamped. */
+    {
+        kn_spring_properties p;
+        OK(kn_spring_get_properties(springs[3], &p));
+        CHECK(p.bounce == 1 && p.damping_ratio == 0);
+        OK(kn_spring_create(1, 1, 1e6, &s));
+        OK(kn_spring_get_properties(s, &p));
+        CHECK(p.bounce > -1 && p.bounce < 0);
+        kn_spring_destroy(s);
+        /* Seven doubles in declaration order (fields are only ever added at the end). */
+        CHECK(sizeof(kn_spring_properties) == 7 * sizeof(double));
+        CHECK(offsetof(kn_spring_properties, mass) == 0 && offsetof(kn_spring_properties, bounce) == 6 * sizeof(double));
+    }
+
+    /* A failed step changes nothing. */
+    {
+        double x[3] = {1, 2, 3}, u[3] = {4, 5, 6};
+        EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_step(springs[0], -0.1, x, u, 3));
+        EXPECT(KN_ERR_NOT_FINITE, kn_spring_step(springs[0], NAN, x, u, 3));
+        EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_step(NULL, 0.1, x, u, 3));
+        CHECK(x[0] == 1 && x[1] == 2 && x[2] == 3 && u[0] == 4 && u[1] == 5 && u[2] == 6);
+        EXPECT(KN_ERR_NULL_ARGUMENT, kn_spring_step(springs[0], 0.1, NULL, NULL, KN_MAX_COUNT));
+        OK(kn_spring_step(springs[0], 0, x, u, 3)); /* dt 0: the identity */
+        CHECK(x[0] == 1 && u[2] == 6);
+    }
+    for (i = 0; i < 4; i++) kn_spring_destroy(springs[i]);
+    kn_spring_destroy(soft);
+}
+
+/* ---------------------------------------------------------------- threads */
+
+/* One thread's share of test_threads: what it found, checked by the main thread. */
+typedef struct {
+    int index;
+    const kn_bezier *curve;
+    const kn_spring *spring;
+    const double *xs, *bezier_expected, *times, *spring_expected, *store_expected;
+    long mismatches;
+    int fresh_error_empty, own_error_kept, statics_ok;
+} thread_job;
+
+enum { THREADS = 4, THREAD_XS = 4096, THREAD_TIMES = 500, THREAD_LANES = 8 };
+
+/* A store of THREAD_LANES lanes (a group and springs), ticked 10 times, read into out. */
+static int run_store(const kn_spring *spring, double *out) {
+    static const double from[4] = {0, 1, 2, 3}, to[4] = {10, 11, 12, 13};
+    kn_store *store = NULL;
+    kn_entry group = KN_ENTRY_NONE, springs = KN_ENTRY_NONE;
+    int64_t count = 0;
+    int k, status = 0;
+    status |= kn_store_create(&store);
+    status |= kn_store_add_group(store, from, to, 4, 0.25, &group);
+    status |= kn_store_add_springs(store, spring, to, from, NULL, 4, &springs);
+    for (k = 0; k < 10; k++) status |= kn_store_tick(store, 1.0 / 60);
+    status |= kn_store_read_all(store, out, THREAD_LANES, &count);
+    kn_store_destroy(store);
+    return status == KN_OK && count == THREAD_LANES;
+}
+
+static void *thread_main(void *argument) {
+    thread_job *job = argument;
+    double *out = malloc(THREAD_XS * sizeof(double));
+    double lanes[THREAD_LANES], v = 0;
+    char message[128], expected[128];
+    size_t length = 99;
+    kn_bezier *bad = NULL;
+    int32_t major = -1;
+    int i, round;
+    /* A thread that has had no error reads "". */
+    kn_last_error_message(message, sizeof message, &length);
+    job->fresh_error_empty = length == 0 && message[0] == '\0';
+    /* Its own error message, which the other threads' errors must not replace. */
+    kn_bezier_create(1 + (job->index + 1) / 8.0, 0, 0.5, 1, &bad);
+    kn_last_error_message(expected, sizeof expected, NULL);
+    for (round = 0; round < 20; round++) {
+        /* The shared curve (its batch table built by whichever thread comes first) and spring. */
+        if (kn_bezier_values(job->curve, job->xs, out, THREAD_XS) != KN_OK) job->mismatches++;
+        for (i = 0; i < THREAD_XS; i++) job->mismatches += !same_bits(out[i], job->bezier_expected[i]);
+        for (i = 0; i < THREAD_TIMES; i++) {
+            if (kn_spring_value(job->spring, job->times[i], 1.5, &v) != KN_OK) job->mismatches++;
+            job->mismatches += !same_bits(v, job->spring_expected[i]);
+        }
+        /* A store of its own. */
+        if (!run_store(job->spring, lanes)) job->mismatches++;
+        for (i = 0; i < THREAD_LANES; i++) job->mismatches += !same_bits(lanes[i], job->store_expected[i]);
+        /* An error of another kind in between, then its own again. */
+        kn_bezier_values(NULL, NULL, NULL, 0);
+        kn_bezier_create(1 + (job->index + 1) / 8.0, 0, 0.5, 1, &bad);
+    }
+    kn_last_error_message(message, sizeof message, NULL);
+    job->own_error_kept = strcmp(message, expected) == 0 && strstr(message, "x1 = 1.") != NULL;
+    job->statics_ok = strcmp(kn_status_message(KN_ERR_WRONG_KIND), kn_status_message(6)) == 0 &&
+                      kn_version(&major, NULL, NULL) == KN_OK && major == KN_VERSION_MAJOR &&
+                      strchr(kn_version_string(), '.') != NULL;
+    free(out);
+    return NULL;
+}
+
+/* kn_bezier and kn_spring handles shared by threads at once, a store per thread, per-thread
+ * last error messages ("" on a fresh thread), the static strings from any thread. */
+static void test_threads(void) {
+    kn_bezier *curve = NULL, *reference = NULL;
+    kn_spring *spring = NULL;
+    double *xs = malloc(THREAD_XS * sizeof(double)), *bezier_expected = malloc(THREAD_XS * sizeof(double));
+    double times[THREAD_TIMES], spring_expected[THREAD_TIMES], store_expected[THREAD_LANES];
+    pthread_t threads[THREADS];
+    thread_job jobs[THREADS];
+    kn_bezier *bad = NULL;
+    int i, started = 0;
+    for (i = 0; i < THREAD_XS; i++) xs[i] = i / (double)(THREAD_XS - 1) * 1.2 - 0.1;
+    OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &curve));     /* shared; no batch call yet */
+    OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &reference)); /* the same curve, for the expected values */
+    OK(kn_bezier_values(reference, xs, bezier_expected, THREAD_XS));
+    OK(kn_spring_create_damping_ratio(0.5, 0.4, &spring));
+    for (i = 0; i < THREAD_TIMES; i++) {
+        times[i] = i * 0.004;
+        OK(kn_spring_value(spring, times[i], 1.5, &spring_expected[i]));
+    }
+    CHECK(run_store(spring, store_expected));
+    /* The main thread's own last error. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_create(0.5, 0, 7.5, 1, &bad));
+    for (i = 0; i < THREADS; i++) {
+        jobs[i].index = i;
+        jobs[i].curve = curve;
+        jobs[i].spring = spring;
+        jobs[i].xs = xs;
+        jobs[i].bezier_expected = bezier_expected;
+        jobs[i].times = times;
+        jobs[i].spring_expected = spring_expected;
+        jobs[i].store_expected = store_expected;
+        jobs[i].mismatches = 0;
+        jobs[i].fresh_error_empty = jobs[i].own_error_kept = jobs[i].statics_ok = 0;
+        if (pthread_create(&threads[i], NULL, thread_main, &jobs[i]) == 0) started++;
+    }
+    CHECK(started == THREADS);
+    for (i = 0; i < started; i++) {
+        pthread_join(threads[i], NULL);
+        CHECK(jobs[i].mismatches == 0);
+        CHECK(jobs[i].fresh_error_empty);
+        CHECK(jobs[i].own_error_kept);
+        CHECK(jobs[i].statics_ok);
+    }
+    CHECK(strcmp(last_error(), "x2 = 7.5 is outside [0, 1]") == 0);
+    kn_bezier_destroy(curve);
+    kn_bezier_destroy(reference);
+    kn_spring_destroy(spring);
+    free(xs);
+    free(bezier_expected);
+}
+
+/* No function of the header runs a BLAS routine, so after all of them OpenBLAS is not mapped
+ * into the process (checked where /proc/self/maps exists). */
+static void check_no_openblas(void) {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[4096];
+    int found = 0;
+    if (!maps) return;
+    while (fgets(line, sizeof line, maps)) found |= strstr(line, "libopenblas") != NULL;
+    fclose(maps);
+    CHECK(!found);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: %s BEZIER_CSV SPRING_CSV [PKG_CONFIG_VERSION]\n", argv[0]);
@@ -460,8 +940,13 @@ int main(int argc, char **argv) {
     }
     test_bezier(argv[1]);
     test_spring(argv[2]);
+    test_bezier_promises();
+    test_spring_promises();
     test_store();
     test_store_overflow();
+    test_store_promises();
+    test_threads();
+    check_no_openblas();
     printf("kinetic_test: library %s, header %d.%d.%d\n", kn_version_string(), KN_VERSION_MAJOR,
            KN_VERSION_MINOR, KN_VERSION_PATCH);
     printf("kinetic_test: %d passed, %d failed\n", passed, failed);

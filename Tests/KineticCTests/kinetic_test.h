@@ -45,5 +45,6 @@ int error_mentions(const char *needle);
 
 void test_store(void);
 void test_store_overflow(void);
+void test_store_promises(void);
 
 #endif /* KINETIC_TEST_H */

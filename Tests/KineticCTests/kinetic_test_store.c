@@ -364,3 +364,152 @@ void test_store_overflow(void) {
     kn_spring_destroy(soft);
     kn_spring_destroy(stiff);
 }
+
+/* ---------------------------------------------------------------- store promises (HEADER_PROMISES.md) */
+
+/* What test_store does not reach: the section order of the output whatever the order of the
+ * adds, values kept through adds and removals of other entries (0 for a fresh entry), a lanes
+ * entry's shared progress, failed calls changing nothing, evaluate not stepping springs, the
+ * store's lane total and the keyframe count order, capacities, and ids across stores. */
+void test_store_promises(void) {
+    kn_store *store = NULL, *other = NULL;
+    kn_spring *spring = NULL;
+    kn_entry springs = KN_ENTRY_NONE, keys = KN_ENTRY_NONE, lanes = KN_ENTRY_NONE, group = KN_ENTRY_NONE;
+    kn_entry fresh = KN_ENTRY_NONE, e = 777, foreign = KN_ENTRY_NONE;
+    const double from[3] = {1, 2, 3}, to[3] = {11, 12, 13}, ones[3] = {1, 1, 1};
+    const double key_times[2] = {0, 1}, key_values[2] = {5, 6};
+    double all[16], value = 0, before = 0;
+    int64_t offset = -1, count = -1, lane_count = 0, entry_count = 0;
+    int32_t live = -1;
+
+    OK(kn_store_create(&store));
+    OK(kn_spring_create(1, 100, 10, &spring));
+    /* Added in the reverse of the output's order. */
+    OK(kn_store_add_springs(store, spring, from, ones, NULL, 1, &springs));
+    OK(kn_store_add_keyframes(store, key_times, 2, key_values, 1, NULL, NULL, 0, &keys));
+    OK(kn_store_add_lanes(store, from, to, ones, 2, &lanes));
+    OK(kn_store_add_group(store, from, to, 3, 1, &group));
+    OK(kn_store_range(store, group, &offset, &count));
+    CHECK(offset == 0 && count == 3);
+    OK(kn_store_range(store, lanes, &offset, &count));
+    CHECK(offset == 3 && count == 2);
+    OK(kn_store_range(store, keys, &offset, &count));
+    CHECK(offset == 5 && count == 1);
+    OK(kn_store_range(store, springs, &offset, &count));
+    CHECK(offset == 6 && count == 1);
+    OK(kn_store_range(store, springs, NULL, NULL));
+    OK(kn_store_evaluate(store));
+    OK(kn_store_read_all(store, all, 16, &count));
+    CHECK(count == 7 && all[0] == 11 && all[2] == 13 && all[3] == 11 && all[4] == 12 && all[5] == 5 && all[6] == 2);
+
+    /* evaluate does not step the springs. */
+    OK(kn_store_evaluate(store));
+    OK(kn_store_value(store, springs, 0, &value));
+    CHECK(value == 2);
+    /* tick(0) is allowed; a failed tick changes nothing. */
+    OK(kn_store_tick(store, 0));
+    OK(kn_store_tick(store, 1.0 / 60));
+    OK(kn_store_value(store, springs, 0, &before));
+    CHECK(before != 2);
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_tick(store, -1));
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_tick(store, INFINITY));
+    OK(kn_store_evaluate(store));
+    OK(kn_store_value(store, springs, 0, &value));
+    CHECK(same_bits(value, before));
+
+    /* Values as of the last evaluation, kept through adds and removals of other entries. */
+    OK(kn_store_add_group(store, to, from, 2, 0.5, &fresh)); /* lands before the lanes entry */
+    OK(kn_store_value(store, fresh, 0, &value));
+    CHECK(value == 0);
+    OK(kn_store_value(store, lanes, 1, &value));
+    CHECK(value == 12);
+    OK(kn_store_value(store, keys, 0, &value));
+    CHECK(value == 5);
+    OK(kn_store_value(store, springs, 0, &value));
+    CHECK(same_bits(value, before));
+    OK(kn_store_remove(store, group));
+    OK(kn_store_read(store, lanes, all, 16, &count));
+    CHECK(count == 2 && all[0] == 11 && all[1] == 12);
+    OK(kn_store_value(store, springs, 0, &value));
+    CHECK(same_bits(value, before));
+    OK(kn_store_value(store, fresh, 1, &value));
+    CHECK(value == 0);
+    OK(kn_store_evaluate(store));
+    OK(kn_store_value(store, fresh, 1, &value));
+    CHECK(value == 7); /* 12 + 0.5·(2 − 12) */
+
+    /* kn_store_set_progress on a lanes entry sets every lane's progress. */
+    OK(kn_store_set_progress(store, lanes, 0.5));
+    OK(kn_store_evaluate(store));
+    OK(kn_store_read(store, lanes, all, 16, &count));
+    CHECK(all[0] == 6 && all[1] == 7);
+    /* A failed kn_store_set_lane_progress sets none (the NaN is found before any is set). */
+    {
+        const double partly[2] = {1, NAN};
+        EXPECT(KN_ERR_NOT_FINITE, kn_store_set_lane_progress(store, lanes, partly, 2));
+        EXPECT(KN_ERR_WRONG_KIND, kn_store_set_lane_progress(store, keys, partly, 1));
+        EXPECT(KN_ERR_WRONG_KIND, kn_store_set_progress(store, springs, 1));
+        EXPECT(KN_ERR_NOT_FINITE, kn_store_set_progress(store, lanes, NAN));
+        OK(kn_store_evaluate(store));
+        OK(kn_store_read(store, lanes, all, 16, &count));
+        CHECK(all[0] == 6 && all[1] == 7);
+    }
+
+    /* The store's lane total is bounded by KN_MAX_COUNT, checked before the arrays are read. */
+    OK(kn_store_counts(store, &lane_count, &entry_count));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_group(store, NULL, NULL, KN_MAX_COUNT, 0, &e));
+    CHECK(error_mentions("above KN_MAX_COUNT"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_lanes(store, NULL, NULL, NULL, KN_MAX_COUNT - lane_count + 1, &e));
+    CHECK(error_mentions("would make the store's lane count"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_springs(store, spring, NULL, NULL, NULL, KN_MAX_COUNT, &e));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, NULL, 1, NULL, KN_MAX_COUNT, NULL, NULL, 0, &e));
+    CHECK(error_mentions("track_count"));
+    /* At the limit itself the count passes (the NULL array is reported). */
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_group(store, NULL, NULL, KN_MAX_COUNT - lane_count, 0, &e));
+    /* Keyframe counts: negative before zero, either way round; a product of KN_MAX_COUNT passes. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, NULL, 0, NULL, -1, NULL, NULL, 0, &e));
+    CHECK(error_mentions("track_count = -1"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_keyframes(store, NULL, -1, NULL, 0, NULL, NULL, 0, &e));
+    CHECK(error_mentions("key_count = -1"));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_keyframes(store, NULL, 1 << 14, NULL, 1 << 14, NULL, NULL, 0, &e));
+    CHECK(error_mentions("key_times"));
+    /* A keyframe entry of one key (no segment). */
+    {
+        kn_entry single = KN_ENTRY_NONE;
+        const double at_half = 0.5;
+        OK(kn_store_add_keyframes(store, &at_half, 1, key_values, 1, NULL, NULL, 0.9, &single));
+        OK(kn_store_evaluate(store));
+        OK(kn_store_value(store, single, 0, &value));
+        CHECK(value == 5);
+        OK(kn_store_remove(store, single));
+    }
+    CHECK(e == 777);
+    {
+        int64_t lanes_after = 0, entries_after = 0;
+        OK(kn_store_counts(store, &lanes_after, &entries_after));
+        CHECK(lanes_after == lane_count && entries_after == entry_count);
+    }
+
+    /* Output capacities only have to be >= 0 (nothing is allocated for them). */
+    OK(kn_store_read(store, lanes, all, INT64_MAX, &count));
+    CHECK(count == 2);
+    OK(kn_store_read_all(store, all, INT64_MAX, NULL));
+
+    /* Ids are unique across stores (another store's is stale here) and never reused. */
+    OK(kn_store_create(&other));
+    OK(kn_store_add_group(other, from, to, 1, 0, &foreign));
+    CHECK(foreign != group && foreign != lanes && foreign != keys && foreign != springs && foreign != fresh);
+    OK(kn_store_contains(store, foreign, &live));
+    CHECK(live == 0);
+    EXPECT(KN_ERR_STALE_HANDLE, kn_store_value(store, foreign, 0, &value));
+    OK(kn_store_contains(store, KN_ENTRY_NONE, &live));
+    CHECK(live == 0);
+    kn_store_destroy(other);
+    OK(kn_store_create(&other));
+    OK(kn_store_add_group(other, from, to, 1, 0, &e));
+    CHECK(e != foreign && e != group && e != lanes && e != keys && e != springs && e != fresh);
+    kn_store_destroy(other);
+
+    kn_spring_destroy(spring);
+    kn_store_destroy(store);
+}

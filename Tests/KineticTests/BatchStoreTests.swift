@@ -258,6 +258,38 @@ final class BatchStoreTests: XCTestCase {
         XCTAssertGreaterThan(store.entryCount, 0)
     }
 
+    /// Adds and removals keep every other entry's values as of the last evaluation (and a fresh
+    /// entry reads 0), whichever sections they touch: the output moves with the ranges.
+    func testValuesSurviveAddsAndRemovalsOfOtherEntries() throws {
+        let store = BatchStore()
+        let spring = try Spring(dampingRatio: 0.7, response: 0.5)
+        let s = try store.addSprings(spring, targets: [7], displacements: [0])
+        let k = try store.addKeyframes([try KeyframeTrack<Double>(keyTimes: [0, 1], values: [5, 6], interpolations: [.linear])],
+                                       progress: 0)
+        let l = try store.addLanes(from: [1, 2], to: [11, 12], progress: [1, 1])
+        let g = try store.addGroup(from: [3], to: [13], progress: 1)
+        try store.evaluate()
+        let expected: [(BatchStore.Handle, [Double])] = [(s, [7]), (k, [5]), (l, [11, 12]), (g, [13])]
+        func assertKept(_ what: String) throws {
+            for (h, values) in expected where store.contains(h) {
+                XCTAssertEqual(try store.values(of: h), values, "\(h.kind) after \(what)")
+            }
+        }
+        let g2 = try store.addGroup(from: [1, 2], to: [3, 4], progress: 0.5)
+        XCTAssertEqual(try store.values(of: g2), [0, 0], "a fresh entry reads 0 until evaluated")
+        try assertKept("adding a group")
+        let l2 = try store.addLanes(from: [1], to: [2], progress: [0])
+        XCTAssertEqual(try store.values(of: l2), [0])
+        try assertKept("adding lanes")
+        try store.remove(g)
+        try assertKept("removing a group")
+        try store.remove(l)
+        try assertKept("removing lanes")
+        XCTAssertEqual(try store.values(of: g2), [0, 0])
+        try store.evaluate()
+        XCTAssertEqual(try store.values(of: g2), [2, 3])
+    }
+
     func testSpringEntriesStepThroughTheirGroup() throws {
         let store = BatchStore()
         let spring = try Spring(dampingRatio: 0.7, response: 0.5)

@@ -22,7 +22,8 @@
 /// one contiguous array, sections in the order groups, lanes, keyframes, springs. Read it
 /// with ``withValues(_:)`` and ``range(of:)`` / ``value(of:lane:)``. Adding or removing
 /// entries moves later entries' ranges (the storage stays compact), so look ranges up after
-/// any change, and evaluate before reading: values of a fresh entry are 0 until then.
+/// any change. Every entry's values stay those of the last evaluation through adds and
+/// removals of other entries; values of a fresh entry are 0 until the next evaluation.
 ///
 /// ## Cost and memory
 /// A frame is, per group and per keyframe entry, one fused pass over its lanes (plus one
@@ -108,10 +109,11 @@ public final class BatchStore {
         try ParameterError.requireFinite(progress, "progress")
         let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
         let handle = slots.acquire(kind: .group, entry: groups.entries.count)
+        let end = groups.laneCount
         _ = groups.append(slot: Int(handle.index), count: from.count, payload: (progress, fromBound, deltaBound))
         groupFrom.append(contentsOf: from)
         groupDelta.append(contentsOf: delta)
-        output.append(contentsOf: repeatElement(0, count: from.count))
+        insertOutput(from.count, at: end)
         return handle
     }
 
@@ -130,11 +132,12 @@ public final class BatchStore {
         let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
         let progressBound = progress.reduce(0) { max($0, $1.magnitude) }
         let handle = slots.acquire(kind: .lanes, entry: lanes.entries.count)
+        let end = groups.laneCount + lanes.laneCount
         _ = lanes.append(slot: Int(handle.index), count: from.count, payload: (fromBound, deltaBound, progressBound))
         laneFrom.append(contentsOf: from)
         laneDelta.append(contentsOf: delta)
         laneProgress.append(contentsOf: progress)
-        output.append(contentsOf: repeatElement(0, count: from.count))
+        insertOutput(from.count, at: end)
         return handle
     }
 
@@ -145,8 +148,9 @@ public final class BatchStore {
         try ParameterError.requireFinite(progress, "progress")
         let batch = try KeyframeBatch(tracks: tracks)
         let handle = slots.acquire(kind: .keyframes, entry: keyframes.entries.count)
+        let end = groups.laneCount + lanes.laneCount + keyframes.laneCount
         _ = keyframes.append(slot: Int(handle.index), count: batch.count, payload: (batch, progress))
-        output.append(contentsOf: repeatElement(0, count: batch.count))
+        insertOutput(batch.count, at: end)
         return handle
     }
 
@@ -175,6 +179,16 @@ public final class BatchStore {
         springTargets.append(contentsOf: targets)
         output.append(contentsOf: repeatElement(0, count: n))
         return handle
+    }
+
+    /// Inserts the `count` output lanes of a new entry, zeros, at `index` (the end of its
+    /// kind's section), so that every other entry keeps its values as of the last evaluation.
+    private func insertOutput(_ count: Int, at index: Int) {
+        if index == output.count {
+            output.append(contentsOf: repeatElement(0, count: count))
+        } else {
+            output.insert(contentsOf: repeatElement(0, count: count), at: index)
+        }
     }
 
     private static func check(from: [Double], to: [Double]) throws {
@@ -207,6 +221,15 @@ public final class BatchStore {
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)`` if it was already removed.
     public func remove(_ handle: Handle) throws {
         let slot = try slots.resolve(handle)
+        // The section's start in the output (removing an entry of a kind changes only the
+        // lane count of that kind, so it is the same before and after).
+        let base: Int
+        switch slot.kind {
+        case .group: base = 0
+        case .lanes: base = groups.laneCount
+        case .keyframes: base = groups.laneCount + lanes.laneCount
+        case .springs: base = groups.laneCount + lanes.laneCount + keyframes.laneCount
+        }
         let range: Range<Int>
         switch slot.kind {
         case .group:
@@ -224,7 +247,8 @@ public final class BatchStore {
             range = springs.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
             springTargets.removeSubrange(range)
         }
-        output.removeLast(range.count)
+        // The entry's own output lanes: every other entry keeps its values.
+        output.removeSubrange(base + range.lowerBound ..< base + range.upperBound)
         slots.release(handle)
     }
 

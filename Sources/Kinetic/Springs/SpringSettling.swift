@@ -33,7 +33,8 @@ extension Spring {
     ///   - initialVelocity: units of the move's distance per second (UIKit's normalised).
     ///   - epsilon: the threshold as a fraction of the move, > 0. Default 0.001.
     /// - Returns: seconds ≥ 0; `0` when the motion never leaves the band (epsilon ≥ 1 with
-    ///   a small velocity); `.infinity` for an undamped spring or `epsilon` ≤ 0; NaN only for
+    ///   a small velocity, an undamped spring included); `.infinity` for an undamped spring
+    ///   whose motion leaves the band, `epsilon` ≤ 0 or an infinite velocity; NaN only for
     ///   NaN input.
     public func settlingDuration(initialVelocity: Double = 0, epsilon: Double = Spring.defaultEpsilon) -> Double {
         if initialVelocity.isNaN || epsilon.isNaN { return .nan }

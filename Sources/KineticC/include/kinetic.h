@@ -156,19 +156,25 @@ void kn_bezier_destroy(kn_bezier *curve);
  * value / velocity describe a unit move from 0 to 1 starting at time 0. */
 typedef struct kn_spring kn_spring;
 
-/* From physical parameters: mass > 0, stiffness > 0, damping >= 0.
+/* From physical parameters: mass > 0, stiffness > 0, damping >= 0, and the rates computable
+ * in double precision: stiffness / mass in [1e-300, 1e300], damping / (2·mass) <= 1e150
+ * (so a mass of 1e-310 is KN_ERR_OUT_OF_RANGE, naming "stiffness / mass").
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
 kn_status kn_spring_create(double mass, double stiffness, double damping, kn_spring **out);
 
-/* Unit mass, from SwiftUI's damping ratio (>= 0; 1 = critical) and response (seconds, > 0). */
+/* Unit mass, from SwiftUI's damping ratio (>= 0; 1 = critical) and response (seconds, > 0).
+ * The resulting stiffness and damping must be finite and within kn_spring_create's ranges.
+ * Errors: as kn_spring_create. */
 kn_status kn_spring_create_damping_ratio(double damping_ratio, double response, kn_spring **out);
 
-/* Unit mass, from SwiftUI's perceptual duration (seconds, > 0) and bounce (in (-1, 1)). */
+/* Unit mass, from SwiftUI's perceptual duration (seconds, > 0) and bounce (in (-1, 1)).
+ * Errors: as kn_spring_create_damping_ratio. */
 kn_status kn_spring_create_duration(double duration, double bounce, kn_spring **out);
 
-/* Unit mass, settling (from rest, within epsilon of the target) after exactly
- * `settling_duration` seconds (> 0), with damping ratio > 0 and epsilon in (0, 1)
- * (Swift's default is 0.001). */
+/* Unit mass, settling (from rest, within epsilon of the target) after `settling_duration`
+ * seconds (> 0), with damping ratio > 0 and epsilon in (0, 1) (Swift's default is 0.001):
+ * kn_spring_settling_duration(spring, 0, epsilon) gives it back to within 1e-12 relative
+ * (rounding). Errors: as kn_spring_create_damping_ratio. */
 kn_status kn_spring_create_settling(double settling_duration, double damping_ratio, double epsilon,
                                     kn_spring **out);
 
@@ -197,21 +203,27 @@ typedef struct kn_spring_properties {
 kn_status kn_spring_get_properties(const kn_spring *spring, kn_spring_properties *out);
 
 /* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
- * bouncy), with `initial_velocity` in move distances per second. NaN only for NaN input.
+ * bouncy; 1, the rest position, at time +infinity for a damped spring), with
+ * `initial_velocity` in move distances per second. Never NaN for finite input; NaN for NaN
+ * time (or NaN initial_velocity after time 0), and where an infinite input has no limit: an
+ * undamped spring at time +infinity, or an infinite initial_velocity once the motion has
+ * decayed below the range of double (there it is ±infinity before).
  * Errors: KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE (naming initial_velocity) when a finite
  * initial_velocity (e.g. 1e308 on a soft spring) puts the true position beyond the range of
  * double: finite input never gives an infinite result. */
 kn_status kn_spring_value(const kn_spring *spring, double time, double initial_velocity, double *out);
 
-/* Velocity of the unit move at `time` (move distances per second). Errors: KN_ERR_NULL_ARGUMENT;
- * KN_ERR_OUT_OF_RANGE (naming initial_velocity) as kn_spring_value. */
+/* Velocity of the unit move at `time` (move distances per second; initial_velocity before
+ * time 0, 0 at time +infinity for a damped spring); NaN as kn_spring_value. Errors:
+ * KN_ERR_NULL_ARGUMENT; KN_ERR_OUT_OF_RANGE (naming initial_velocity) as kn_spring_value. */
 kn_status kn_spring_velocity(const kn_spring *spring, double time, double initial_velocity, double *out);
 
-/* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good.
- * +infinity for an undamped spring or epsilon <= 0, and where the settling time exceeds the
- * range of double (a damping ratio around 1e-308 or less, or an overdamped slow rate that
- * small); finite
- * for every other finite input, however large initial_velocity is. Bounded cost for every
+/* The first time (seconds) after which the unit move stays within `epsilon` of 1 for good
+ * (0 when it never leaves that band, e.g. epsilon >= 1 from rest). +infinity for epsilon <= 0,
+ * an infinite initial_velocity, an undamped spring (unless its motion never leaves the band:
+ * then 0), and where the settling time exceeds the range of double (a damping ratio around
+ * 1e-308 or less, or an overdamped slow rate that small); finite for every other finite
+ * input, however large initial_velocity is. Bounded cost for every
  * spring (a closed form and a bracketed root solve, no scan over the oscillations).
  * NaN only for NaN input (as the Swift API). Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_spring_settling_duration(const kn_spring *spring, double initial_velocity, double epsilon,
@@ -303,7 +315,8 @@ kn_status kn_store_add_keyframes(kn_store *store, const double *key_times, int64
                                  kn_bezier *const *easings, double progress, kn_entry *out);
 
 /* Adds `count` springs sharing `spring`'s parameters: value = target + displacement,
- * advanced by kn_store_tick. displacements / velocities may be NULL (all 0).
+ * advanced by kn_store_tick. displacements / velocities may be NULL (all 0). The store copies
+ * the parameters: the spring may be destroyed after this call. All values finite.
  * Counts as kn_store_add_group. */
 kn_status kn_store_add_springs(kn_store *store, const kn_spring *spring, const double *targets,
                                const double *displacements, const double *velocities, int64_t count,
@@ -319,8 +332,9 @@ kn_status kn_store_contains(const kn_store *store, kn_entry entry, int32_t *out)
  * Errors: KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND (springs), KN_ERR_NOT_FINITE. */
 kn_status kn_store_set_progress(kn_store *store, kn_entry entry, double progress);
 
-/* Sets each lane's progress of a lanes entry (`count` must equal its lane count).
- * Errors: KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND, KN_ERR_COUNT_MISMATCH, KN_ERR_OUT_OF_RANGE. */
+/* Sets each lane's progress of a lanes entry (`count` must equal its lane count; every value
+ * finite, checked before any is set). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE,
+ * KN_ERR_WRONG_KIND, KN_ERR_COUNT_MISMATCH, KN_ERR_OUT_OF_RANGE (count < 0), KN_ERR_NOT_FINITE. */
 kn_status kn_store_set_lane_progress(kn_store *store, kn_entry entry, const double *progress, int64_t count);
 
 /* Advances every spring entry by dt seconds (finite, >= 0), then evaluates every lane.
@@ -348,7 +362,8 @@ kn_status kn_store_counts(const kn_store *store, int64_t *lane_count, int64_t *e
 kn_status kn_store_range(const kn_store *store, kn_entry entry, int64_t *offset, int64_t *count);
 
 /* The value of lane `lane` (0-based within the entry) as of the last tick / evaluate
- * (0 for an entry added since). Errors: KN_ERR_STALE_HANDLE, KN_ERR_OUT_OF_RANGE (lane). */
+ * (0 for an entry added since; adding or removing other entries keeps it).
+ * Errors: KN_ERR_STALE_HANDLE, KN_ERR_OUT_OF_RANGE (lane). */
 kn_status kn_store_value(const kn_store *store, kn_entry entry, int64_t lane, double *out);
 
 /* Copies the entry's values into out[0 ..< capacity]; *count (if not NULL) receives the
