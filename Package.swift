@@ -87,7 +87,7 @@ let package = Package(
                 "kinetic_test.c", "kinetic_test_store.c", "kinetic_test.h", "kinetic_ctypes.py",
                 "kinetic_test_load.c", "kinetic_test_threads.c", "kinetic_header_test.c", "kinetic_header_test.cpp",
                 "kinetic_soak.c",
-                "check_install.py", "without_toolchain.sh",
+                "check_install.py", "without_toolchain.sh", "HEADER_PROMISES.md",
             ]
         ),
         .testTarget(

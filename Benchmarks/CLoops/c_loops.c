@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "../../../Sources/KineticC/include/kinetic.h"
+#include "../../Sources/KineticC/include/kinetic.h"
 
 double cl_sum_browser(const cl_browser_bezier *curve, const double *xs, size_t mask, size_t start, size_t count) {
     double sum = 0;

@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
     #if os(Linux)
     // The BLAS-against-native benchmarks run `.blas`: Benchmarks/Package.swift enables Kinetic's
     // OpenBLAS trait for them.
-    precondition(BLASRuntime.isAvailable, "this Kinetic build has no BLAS backend (OpenBLAS trait off)")
+    precondition(BLASRuntime.isAvailable, "no BLAS backend: Kinetic built without the OpenBLAS trait, or libopenblas.so.0 cannot be loaded")
     #endif
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput],

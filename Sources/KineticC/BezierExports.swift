@@ -21,7 +21,7 @@ struct BezierHandle {
 
     /// The curve of the handle at `handle`; throws `KN_ERR_NULL_ARGUMENT` naming `name` for NULL.
     static func curve(_ handle: OpaquePointer?, _ name: @autoclosure () -> String) throws -> CubicBezier {
-        UnsafePointer<BezierHandle>(try required(handle, name())).pointee.curve
+        try value(handle, as: BezierHandle.self, name()).curve
     }
 }
 

@@ -204,12 +204,13 @@ public func kn_store_set_lane_progress(_ store: OpaquePointer?, _ entry: UInt64,
 
 @_cdecl("kn_store_tick")
 public func kn_store_tick(_ store: OpaquePointer?, _ dt: Double) -> Int32 {
-    guarded { try box(store).store.tick(over: dt) }
+    // Native explicitly: no C entry point runs a BLAS routine, so none loads OpenBLAS.
+    guarded { try box(store).store.tick(over: dt, backend: .native) }
 }
 
 @_cdecl("kn_store_evaluate")
 public func kn_store_evaluate(_ store: OpaquePointer?) -> Int32 {
-    guarded { try box(store).store.evaluate() }
+    guarded { try box(store).store.evaluate(backend: .native) }
 }
 
 @_cdecl("kn_store_counts")

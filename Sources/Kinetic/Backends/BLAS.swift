@@ -1,5 +1,6 @@
 #if KINETIC_BLAS
 import CBLAS
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,10 +41,11 @@ enum BLAS {
         #endif
     }
 
-    /// Why OpenBLAS could not be loaded (`dlerror`'s message), or nil.
+    /// Why OpenBLAS could not be loaded (`dlerror`'s message), or nil, also while no load was
+    /// tried yet: asking this never loads OpenBLAS (an error's description reads it).
     static var loadError: String? {
         #if KINETIC_BLAS
-        return loaded.error
+        return loadAttempted.load(ordering: .acquiring) ? loaded.error : nil
         #else
         return nil
         #endif
@@ -138,7 +140,15 @@ enum BLAS {
     }
 
     /// OpenBLAS, loaded once (Swift runs a static `let` initialiser once, thread-safely).
-    private static let loaded: (routines: Routines?, error: String?) = Routines.load()
+    private static let loaded: (routines: Routines?, error: String?) = {
+        let result = Routines.load()
+        loadAttempted.store(true, ordering: .releasing)
+        return result
+    }()
+
+    /// Whether ``loaded`` has been initialised (so that ``loadError`` can read it without
+    /// loading).
+    private static let loadAttempted = Atomic<Bool>(false)
     #else
     /// Unreachable: ``Backend/resolved(_:lanes:)`` refuses `.blas` in a build without BLAS.
     private static func notBuiltIn() -> Never {

@@ -35,7 +35,9 @@
 /// the basis (a few scalar operations); where the bound leaves the range of `Double` (far
 /// extrapolation, or an easing that overshoots a value near ±1.8e308), each lane is
 /// computed and checked first, and a lane whose value is beyond the range throws
-/// ``BatchStoreError/overflow(lane:quantity:)`` with nothing written. This is
+/// ``BatchStoreError/overflow(lane:quantity:)`` with nothing written (the staggered
+/// ``evaluate(progress:into:)`` writes every lane first and then reports the first overflow,
+/// as its documentation says). This is
 /// conservative only where a single term of a segment's polynomial is already beyond the range.
 ///
 /// A `KeyframeBatch` is a mutable reference type (it keeps cursors) and not thread-safe: use
@@ -242,9 +244,9 @@ public final class KeyframeBatch {
     static func evaluate(_ c: UnsafeMutablePointer<Double>, stride: Int, terms: Int, w: Double,
                          into o: UnsafeMutablePointer<Double>, count n: Int, backend: Backend) {
         // `.automatic` runs native: as for every other kernel on the reference machine, the
-        // fused loop beats `dgemv` (StoreBenchmarks.swift, 100k eased tracks, p50: native
-        // 0.59 ns, dgemv 1.42 ns per track per frame; the 2-term case is memory-bound and
-        // dgemv with N = 2 columns does not stream as well).
+        // fused loop beats `dgemv` (StoreBenchmarks.swift, 100k eased tracks; figures in
+        // notebooks-data/benchmarks.csv: the 2-term case is memory-bound and dgemv with N = 2
+        // columns does not stream as well).
         if backend == .blas {
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { x in
                 let x = x.baseAddress!

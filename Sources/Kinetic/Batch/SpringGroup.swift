@@ -20,8 +20,8 @@ import KineticSIMD
 /// Finite in, finite out: the group keeps upper bounds on its largest displacement and
 /// velocity, carried from step to step through |Φ| (a few scalar operations per step; they
 /// are measured again by a read-only pass only when they have grown loose or the state was
-/// set). While the bounds show that no product of the step can overflow (any state up to
-/// about 1e300 on any spring) the vector loop runs unchanged; otherwise each spring is stepped
+/// set). While the bounds show that no product of the step can overflow (the entries
+/// of Φ times the largest state below about 1.8e308) the vector loop runs unchanged; otherwise each spring is stepped
 /// without intermediate overflow, and a spring whose true next state is beyond the range of
 /// `Double` makes ``step(over:backend:parallel:)`` throw
 /// ``BatchStoreError/overflow(lane:quantity:)`` before anything changes.

@@ -193,7 +193,7 @@ public struct SpringTransition: Sendable, Hashable {
     ///
     /// Finite in, finite out: a read-only pass first takes the largest displacement and
     /// velocity, which bound every product of the step; when the bound is within the range of
-    /// `Double` (any state up to about 1e300 on any spring) the vector loop runs. Otherwise
+    /// `Double` (|Φ| times the largest state below about 1.8e308) the vector loop runs. Otherwise
     /// each lane is stepped as ``applied(to:)`` does, without intermediate overflow, and a
     /// lane whose true next state is beyond ±1.8e308 is an error.
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` when the

@@ -345,7 +345,7 @@ kn_status kn_store_set_lane_progress(kn_store *store, kn_entry entry, const doub
  * double, the call is KN_ERR_OUT_OF_RANGE, the message names the output lane (as
  * kn_store_range counts) and the quantity ("lane 5: the value would be beyond the range of
  * Double ..."), and nothing changes: no spring moves, no value is written. The check costs a
- * few scalar operations per entry while values stay below about 1e300.
+ * few scalar operations per entry while no product of a step or value can overflow.
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE. */
 kn_status kn_store_tick(kn_store *store, double dt);
 

@@ -26,7 +26,7 @@ static inline __attribute__((always_inline)) double kinetic_simd_root_select(dou
     typedef long long kinetic_simd_bits2 __attribute__((ext_vector_type(2)));
     kinetic_simd_double2 v = {x, x};
     kinetic_simd_bits2 m = (kinetic_simd_bits2)(kinetic_simd_double2){mask, mask};
-    kinetic_simd_bits2 r = ((kinetic_simd_bits2)__builtin_elementwise_sqrt(v) & m) | ((kinetic_simd_bits2)v & ~m);
+    kinetic_simd_bits2 r = ((kinetic_simd_bits2)kinetic_simd_sqrt2(v) & m) | ((kinetic_simd_bits2)v & ~m);
     return ((kinetic_simd_double2)r).x;
 }
 
