@@ -266,11 +266,11 @@ public final class AnimationEngine {
 }
 
 extension Array {
-    /// Makes room for `n` more elements, growing by an eighth (not doubling) so that the
+    /// Makes room for `n` more elements, growing by a sixteenth (not doubling) so that the
     /// engine's arrays carry little unused capacity; still amortised O(1) per element.
     mutating func reserveGeometrically(adding n: Int) {
         let needed = count + n
         guard needed > capacity else { return }
-        reserveCapacity(Swift.max(needed, count + count / 8 + 16))
+        reserveCapacity(Swift.max(needed, count + count / 16 + 16))
     }
 }
