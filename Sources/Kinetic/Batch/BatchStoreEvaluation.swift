@@ -33,7 +33,8 @@ extension BatchStore {
         for entry in springs.entries {
             try entry.payload.group.step(over: dt, backend: backend)
         }
-        try evaluate(backend: backend)
+        // Every value was checked above (the springs' after their step): write them.
+        try writeValues(backend: backend)
     }
 
     /// Writes every lane's current value into the output array (see ``withValues(_:)``).
@@ -57,6 +58,13 @@ extension BatchStore {
                 group.displacement(at: lane)
             }
         }
+        try writeValues(backend: backend)
+    }
+
+    /// Writes every lane's value, once ``tick(over:backend:)`` or ``evaluate(backend:)`` has
+    /// checked that each is within the range of `Double`.
+    private func writeValues(backend: Backend) throws {
+        guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         let g = groups.laneCount, l = lanes.laneCount, k = keyframes.laneCount
         try output.withUnsafeMutableBufferPointer { out in
             guard let o = out.baseAddress else { return }
