@@ -377,7 +377,7 @@ docs: deps
 # -Xswiftc / -Xcc flags change: after changing them, `rm -rf .build-asan` (libFuzzer refuses
 # objects left with the old coverage kind).
 .PHONY: test-sanitize test-sanitize-ci sanitize-asan sanitize-tsan sanitize-c sanitize-seeds \
-	build-asan build-tsan fuzz fuzz-build
+	build-asan build-tsan fuzz fuzz-build fuzz-ci
 
 SAN_CONFIG   ?= debug
 SAN_CC       ?= $(dir $(shell readlink -f "$$(command -v swiftc)"))clang
@@ -493,16 +493,29 @@ fuzz-build: build-asan
 	    | grep -v "Cannot export local symbol" >&2; [ -x $(FUZZ_DIR)/$$h ] || exit 1; \
 	done
 
+# FUZZ_SEED=N (fuzz-ci): a fixed libFuzzer seed, a fresh scratch corpus and a fixed number of
+# executions per harness (FUZZ_RUNS, "harness=count" pairs), so that the same commit fuzzes the
+# same inputs on every machine; FUZZ_SECONDS stays an upper bound. Without it (make fuzz), each
+# run starts from a random seed and the scratch corpus of the runs before, for exploration.
+FUZZ_SEED ?=
+FUZZ_RUNS ?= c_api=120000 json=180000 text=400000 cli=1200
+FUZZ_CORPUS = $(FUZZ_DIR)/corpus$(if $(FUZZ_SEED),-seed$(FUZZ_SEED))
+
 fuzz: fuzz-build
 	@mkdir -p $(FUZZ_DIR)/artifacts
-	@status=0; for h in $(FUZZ_HARNESSES); do \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$h; \
-	  echo "fuzz: $$h for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/$$h.log)"; \
-	  $(SAN_ENV) $(FUZZ_DIR)/$$h $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$h- $(FUZZ_DIR)/corpus/$$h $(CURDIR)/Tests/Fuzz/Corpus/$$h \
+	@$(if $(FUZZ_SEED),rm -rf $(FUZZ_CORPUS);) status=0; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_CORPUS)/$$h; \
+	  extra=""; $(if $(FUZZ_SEED),extra="-seed=$(FUZZ_SEED) -runs=$$(echo '$(FUZZ_RUNS)' | tr ' ' '\n' | sed -n "s/^$$h=//p")";) \
+	  echo "fuzz: $$h for $(FUZZ_SECONDS) s $$extra (log: $(FUZZ_DIR)/$$h.log)"; \
+	  $(SAN_ENV) $(FUZZ_DIR)/$$h $(FUZZ_OPTIONS) $$extra -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$h- $(FUZZ_CORPUS)/$$h $(CURDIR)/Tests/Fuzz/Corpus/$$h \
 	    > $(FUZZ_DIR)/$$h.log 2>&1 || { status=1; tail -n 60 $(FUZZ_DIR)/$$h.log >&2; \
 	    echo "fuzz: $$h FAILED; the input is in $(FUZZ_DIR)/artifacts/" >&2; }; \
 	  echo "fuzz: $$h: $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_DIR)/$$h.log) executions, \
 	$$(sed -n 's/^stat::new_units_added: *//p' $(FUZZ_DIR)/$$h.log) new inputs, \
-	$$(ls $(FUZZ_DIR)/corpus/$$h | wc -l) in the scratch corpus"; \
+	$$(ls $(FUZZ_CORPUS)/$$h | wc -l) in the scratch corpus"; \
 	done; exit $$status
+
+# What .ci/run fuzzes: the seeded, fixed-count run above (about 40 s a harness here).
+fuzz-ci:
+	$(MAKE) fuzz FUZZ_SEED=20261126 FUZZ_SECONDS=90

@@ -92,7 +92,7 @@ extension SampleTable {
             lineNumber += 1
             let line = trimmed(rawLine)
             if line.isEmpty { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+            let fields = csvFields(of: line).map(trimmed)
             guard let columns = header else {
                 header = fields.map(String.init)
                 continue
@@ -113,18 +113,30 @@ extension SampleTable {
     }
 }
 
-/// The lines of `text`, split at `\n` and `\r\n` (a single `Character` in Swift).
+// The readers below split and trim on Unicode scalars, not on `Character`s: a separator
+// followed by a combining mark (`,\u{0306}`, `\t\u{0301}`) is one `Character` in Swift, so
+// splitting on `Character` would miss the separator that every other CSV reader sees.
+
+/// The lines of `text`, split at `\n`; a `\r` before it (a `\r\n` ending) is left for
+/// ``trimmed(_:)``.
 func lines(of text: String) -> [Substring] {
-    text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+}
+
+/// The comma-separated fields of `line`, untrimmed (empty fields kept).
+func csvFields(of line: Substring) -> [Substring] {
+    line.unicodeScalars.split(separator: ",", omittingEmptySubsequences: false).map(Substring.init)
 }
 
 /// `text` without leading and trailing spaces, tabs and carriage returns.
 func trimmed(_ text: Substring) -> Substring {
-    var text = text
-    while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-    while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-    return text
+    var scalars = text.unicodeScalars
+    while let first = scalars.first, isBlank(first) { scalars.removeFirst() }
+    while let last = scalars.last, isBlank(last) { scalars.removeLast() }
+    return Substring(scalars)
 }
+
+private func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" || scalar == "\r" }
 
 /// Parsing of plain lists of numbers, such as a file of x values to sample at.
 public enum NumberList {
@@ -148,7 +160,7 @@ public enum NumberList {
             lineNumber += 1
             let line = trimmed(rawLine)
             if line.isEmpty { continue }
-            for rawField in line.split(separator: ",", omittingEmptySubsequences: false) {
+            for rawField in csvFields(of: line) {
                 let field = trimmed(rawField)
                 if field.isEmpty { throw .emptyField(line: lineNumber, source: source) }
                 guard let value = Double(field) else {

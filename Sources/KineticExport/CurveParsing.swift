@@ -24,7 +24,7 @@ extension CubicBezier {
         if body.lowercased().hasPrefix("cubic-bezier(") && body.hasSuffix(")") {
             body = body.dropFirst("cubic-bezier(".count).dropLast()
         }
-        let fields = body.split(separator: ",", omittingEmptySubsequences: false).map { trimmed($0) }
+        let fields = csvFields(of: body).map(trimmed)
         guard fields.count == 4 else { throw InputError.unknownCurve(text) }
         var numbers: [Double] = []
         for field in fields {

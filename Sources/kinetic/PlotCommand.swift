@@ -219,8 +219,10 @@ struct PlotCSVCommand: ParsableCommand {
     }
 }
 
-/// `"a, b,c"` → `["a", "b", "c"]` (blank names dropped).
+/// `"a, b,c"` → `["a", "b", "c"]` (blank names dropped). Split and trimmed on Unicode
+/// scalars, as the CSV reader splits the header it is matched against.
 private func splitNames(_ text: String) -> [String] {
-    text.split(separator: ",").map { String($0.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
-        .filter { !$0.isEmpty }
+    text.unicodeScalars.split(separator: ",").map { name in
+        String(String.UnicodeScalarView(name.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()))
+    }.filter { !$0.isEmpty }
 }

@@ -134,7 +134,10 @@ final class ExportTests: XCTestCase {
         }
         XCTAssertThrowsError(try CSVTable(columns: ["a", "b"], values: [1, 2, 3]))
         XCTAssertThrowsError(try CSVTable(columns: []))
-        for bad in ["", "a,b", "say \"hi\"", "line\nbreak", "cr\r\nlf"] {
+        // ",\u{0306}" and "\t\u{0301}" are single Characters; a CSV reader still sees the comma
+        // and the tab, so the names are checked on Unicode scalars.
+        for bad in ["", "a,b", "say \"hi\"", "line\nbreak", "cr\r\nlf", "a,\u{0306}b", " lead", "trail\t",
+                    "\t\u{0301}", "x\u{0301},"] {
             XCTAssertThrowsError(try CSVTable(columns: ["ok", bad])) { error in
                 XCTAssertEqual(error as? SamplingError, .invalidColumnName(bad))
             }
@@ -155,6 +158,30 @@ final class ExportTests: XCTestCase {
         XCTAssertThrowsError(try CSVTable(parsing: "\n\n")) { error in
             XCTAssertEqual(error as? InputError, .missingHeader(source: "<input>"))
         }
+    }
+
+    /// A comma or tab followed by a combining mark is one `Character` in Swift; the readers
+    /// split and trim on Unicode scalars, as every other CSV reader does, so such text reads
+    /// the same as it writes (a fuzzer finding: the header `\u{FFFD},\t\u{0306},\t\u{FFFD}`
+    /// read as three columns, was written back and read as two).
+    func testReadersSplitAtCommasBeforeCombiningMarks() throws {
+        let table = try CSVTable(parsing: "\u{FFFD},\t\u{0306},\t\u{FFFD}\n1,2,3\n")
+        XCTAssertEqual(table.columns, ["\u{FFFD}", "\u{0306}", "\u{FFFD}"])
+        XCTAssertEqual(table.columns.map { $0.unicodeScalars.count }, [1, 1, 1])
+        XCTAssertThrowsError(try CSVTable(parsing: "a,b\n1,\u{0301}2\n", source: "m.csv")) { error in
+            XCTAssertEqual(error as? InputError, .malformedNumber(text: "\u{0301}2", line: 2, source: "m.csv"))
+        }
+        let again = try CSVTable(parsing: table.csvText)
+        XCTAssertEqual(again.columns, table.columns)
+        XCTAssertThrowsError(try CSVTable(parsing: "a\n1\n2,\u{0306}\n", source: "c.csv")) { error in
+            XCTAssertEqual(error as? InputError, .fieldCount(line: 3, expected: 1, actual: 2, source: "c.csv"))
+        }
+        XCTAssertEqual(try NumberList.parse("1,\t2\r\n3 ,4\r\n"), [1, 2, 3, 4])
+        XCTAssertThrowsError(try NumberList.parse("1,\u{0301}2", source: "n.txt")) { error in
+            XCTAssertEqual(error as? InputError, .malformedNumber(text: "\u{0301}2", line: 1, source: "n.txt"))
+        }
+        XCTAssertThrowsError(try CubicBezier(parsing: "0.25,\u{0301}0.1,0.25,1"))
+        XCTAssertEqual(try CubicBezier(parsing: "0.25,\t0.1, 0.25 ,1\r"), try CubicBezier(0.25, 0.1, 0.25, 1))
     }
 
     // MARK: - Number lists and curve specifications

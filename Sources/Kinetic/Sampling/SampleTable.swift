@@ -1,8 +1,8 @@
 /// A table of `Double` values with named columns: what the sampling functions return.
 ///
 /// The table is plain numbers; it has no file format. `KineticExport` writes and reads it
-/// as CSV (there it is also spelled `CSVTable`), so a column name must be non-empty and
-/// contain no comma, double quote or line break.
+/// as CSV (there it is also spelled `CSVTable`), so a column name must be non-empty,
+/// contain no comma, double quote or line break, and not start or end with a space or tab.
 ///
 /// Storage is one contiguous row-major array, so a table of millions of rows is one
 /// allocation, not one per row.
@@ -14,8 +14,9 @@ public struct SampleTable: Sendable, Hashable {
 
     /// Creates an empty table with the given column names.
     ///
-    /// - Throws: ``SamplingError/invalidColumnName(_:)`` when a name is empty or contains a
-    ///   comma, a double quote, `\r` or `\n` (the header is written unquoted), and
+    /// - Throws: ``SamplingError/invalidColumnName(_:)`` when a name is empty, contains a
+    ///   comma, a double quote, `\r` or `\n` (the header is written unquoted), or starts or
+    ///   ends with a space or tab (a reader trims those, so the name would not read back); and
     ///   ``ParameterError/outOfRange(parameter:value:expected:)`` for zero columns.
     public init(columns: [String]) throws {
         guard !columns.isEmpty else {
@@ -108,6 +109,12 @@ public struct SampleTable: Sendable, Hashable {
     }
 
     static func isValidColumnName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+        // Checked on Unicode scalars: ",\u{0306}" is one Character but still a comma to a reader.
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+              !isBlank(first), !isBlank(last) else { return false }
+        return !scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
     }
+
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 }

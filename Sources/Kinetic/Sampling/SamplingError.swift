@@ -7,7 +7,8 @@ public enum SamplingError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A spring was to be sampled until it settles, but it never settles (an undamped
     /// spring), so it has no end time. `spring` is the spring's description.
     case neverSettles(spring: String)
-    /// A table column name is empty or contains a comma, a double quote or a line break.
+    /// A table column name is empty, contains a comma, a double quote or a line break, or
+    /// starts or ends with a space or tab.
     case invalidColumnName(String)
 
     public var description: String {
@@ -18,7 +19,7 @@ public enum SamplingError: Error, Equatable, Sendable, CustomStringConvertible {
         case .neverSettles(let spring):
             return "\(spring) never settles (it has no damping), so it has no end time to sample to"
         case .invalidColumnName(let name):
-            return "column name '\(name)' must be non-empty and contain no comma, quote or line break"
+            return "column name '\(name)' must be non-empty, contain no comma, quote or line break, and not start or end with a space or tab"
         }
     }
 }
