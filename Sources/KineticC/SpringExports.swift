@@ -53,20 +53,27 @@ public func kn_spring_get_properties(_ spring: OpaquePointer?, _ out: UnsafeMuta
     guarded {
         let s = try value(spring, as: Spring.self, "spring")
         let p = try required(out, "out")
+        let derived = [("damping_ratio", s.dampingRatio), ("response", s.response), ("duration", s.duration),
+                       ("bounce", s.bounce)]
+        // Extreme parameters (damping 1e300 on mass and stiffness 1e-300) give a ratio or a
+        // period beyond the range of Double: an error, not an infinity in the struct.
+        for (name, value) in derived where !value.isFinite {
+            throw ParameterError.outOfRange(parameter: name, value: value,
+                                            expected: "a finite value: \(s) has a \(name) beyond the range of double")
+        }
         (p[0], p[1], p[2]) = (s.mass, s.stiffness, s.damping)
-        (p[3], p[4], p[5], p[6]) = (s.dampingRatio, s.response, s.duration, s.bounce)
+        (p[3], p[4], p[5], p[6]) = (derived[0].1, derived[1].1, derived[2].1, derived[3].1)
     }
 }
 
-// The scalar calls evaluate the spring in place (no copy) and keep the error paths (NULL, and
-// a result beyond the range of Double) out of line, so a C call costs what the Swift call does.
+// The scalar calls evaluate the spring in place (no copy, the evaluation inlined) and keep the
+// error paths (NULL, and a result beyond the range of Double) out of line, so a C call costs
+// what the Swift call does.
 @_cdecl("kn_spring_value")
 @inline(__always)
 public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                             _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    scalar(spring, time, initialVelocity, out, Spring.value(of:at:initialVelocity:)) { (s: Spring) throws(ParameterError) in
-        try s.checkedValue(at: time, initialVelocity: initialVelocity)
-    }
+    scalar(spring, time, initialVelocity, out, Spring.value(of:at:initialVelocity:), .position)
 }
 
 // Optimised for size, which also keeps LLVM from merging it with kn_spring_value into one
@@ -75,37 +82,43 @@ public func kn_spring_value(_ spring: OpaquePointer?, _ time: Double, _ initialV
 @_optimize(size)
 public func kn_spring_velocity(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                                _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    scalar(spring, time, initialVelocity, out, Spring.velocity(of:at:initialVelocity:)) { (s: Spring) throws(ParameterError) in
-        try s.checkedVelocity(at: time, initialVelocity: initialVelocity)
-    }
+    scalar(spring, time, initialVelocity, out, Spring.velocity(of:at:initialVelocity:), .velocity)
 }
 
-/// The body of kn_spring_value and kn_spring_velocity: `evaluate` on the spring in place;
-/// an infinite result goes to `checked`, whose error (finite input, a result beyond the range
-/// of Double) becomes the status.
+/// What a scalar call evaluates.
+private enum Quantity { case position, velocity }
+
+/// The body of kn_spring_value and kn_spring_velocity: `evaluate` on the spring in place
+/// (inlined from Kinetic); an infinite result goes out of line to ``infiniteResult``. No
+/// closure captures the arguments, so the common path keeps them in registers.
 @inline(__always)
 private func scalar(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity: Double,
                     _ out: UnsafeMutablePointer<Double>?,
-                    _ evaluate: (UnsafePointer<Spring>, Double, Double) -> Double,
-                    _ checked: (Spring) throws(ParameterError) -> Double) -> Int32 {
+                    _ evaluate: (UnsafePointer<Spring>, Double, Double) -> Double, _ quantity: Quantity) -> Int32 {
     guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
     let s = UnsafePointer<Spring>(spring)
     let result = evaluate(s, time, initialVelocity)
-    if result.isInfinite, let failure = overflowFailure({ () throws(ParameterError) -> Double in try checked(s.pointee) }) {
-        return failure
+    if _slowPath(!(result.magnitude < .infinity)) {  // infinite (or NaN: written as it is)
+        return infiniteResult(s, time, initialVelocity, result, out, quantity)
     }
     out.pointee = result
     return Status.ok.rawValue
 }
 
-/// The status for an infinite result: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity` when the
-/// checked call throws (finite input, a result beyond the range of Double), with its message
-/// recorded. `nil` when it does not (the input itself was infinite): the caller then writes the
-/// infinite result, as the Swift API returns it.
+/// The status for an infinite `result`: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity` when
+/// the checked call throws (finite input, a result beyond the range of Double), with its
+/// message recorded; otherwise (the input itself was infinite) `result` is written to `out`,
+/// as the Swift API returns it, and the status is `KN_OK`.
 @inline(never)
-private func overflowFailure(_ body: () throws(ParameterError) -> Double) -> Int32? {
-    let status = guarded { _ = try checked(body()) }
-    return status == Status.ok.rawValue ? nil : status
+private func infiniteResult(_ spring: UnsafePointer<Spring>, _ time: Double, _ initialVelocity: Double,
+                            _ result: Double, _ out: UnsafeMutablePointer<Double>, _ quantity: Quantity) -> Int32 {
+    let s = spring.pointee
+    let status = guarded {
+        _ = try checked(quantity == .position ? s.checkedValue(at: time, initialVelocity: initialVelocity)
+                                              : s.checkedVelocity(at: time, initialVelocity: initialVelocity))
+    }
+    if status == Status.ok.rawValue { out.pointee = result }
+    return status
 }
 
 @_cdecl("kn_spring_settling_duration")

@@ -748,6 +748,39 @@ static void test_spring_promises(void) {
     CHECK(v == 0);
     kn_spring_destroy(s);
 
+    /* Extreme but valid parameters: k·m or m/k underflows or overflows, the properties do
+     * not (a fuzzer finding: damping_ratio was c / (2·√0) = inf). Every spring that can be
+     * made over this grid has finite properties or, where the true value is beyond the range
+     * of double, KN_ERR_OUT_OF_RANGE with *out untouched. */
+    {
+        static const double scales[] = {5e-324, 1e-300, 1e-200, 1e-160, 1e-3, 1, 1e160, 1e200, 1e300};
+        kn_spring_properties p;
+        long made = 0, finite = 0, refused = 0;
+        for (i = 0; i < 9; i++)
+            for (j = 0; j < 9; j++)
+                for (k = 0; k < 9; k++) {
+                    kn_status st;
+                    if (kn_spring_create(scales[i], scales[j], scales[k], &s) != KN_OK) continue;
+                    made++;
+                    p.mass = -1;
+                    st = kn_spring_get_properties(s, &p);
+                    if (st == KN_OK) {
+                        finite += isfinite(p.damping_ratio) && isfinite(p.response) && isfinite(p.duration)
+                                  && isfinite(p.bounce) && p.damping_ratio >= 0 && p.response > 0;
+                    } else {
+                        CHECK(st == KN_ERR_OUT_OF_RANGE && p.mass == -1);
+                        refused++;
+                    }
+                    kn_spring_destroy(s);
+                }
+        CHECK(made > 100 && finite + refused == made);
+        /* m = k = 1e-200, c = 1: k·m underflows to 0, but ζ = 1 / (2e-200) = 5e199. */
+        OK(kn_spring_create(1e-200, 1e-200, 1, &s));
+        OK(kn_spring_get_properties(s, &p));
+        CHECK(fabs(p.damping_ratio / 5e199 - 1) < 1e-15 && fabs(p.response / 6.283185307179586 - 1) < 1e-15);
+        kn_spring_destroy(s);
+    }
+
     /* kn_spring_create_settling: the settling duration comes back within 1e-12 relative. */
     {
         static const double ratios[] = {0.05, 0.3, 0.9, 1, 1.5, 3};

@@ -305,6 +305,35 @@ final class SpringAccuracyTests: XCTestCase {
         XCTAssertEqual(s.bounce, 1 / s.dampingRatio - 1, accuracy: 1e-15)
     }
 
+    /// Where k·m or m/k underflows or overflows, the derived properties are still right
+    /// (checked in Float80, whose exponent range holds the products); a fuzzer finding: k·m
+    /// underflowed to 0 and ζ came out infinite.
+    func testDerivedPropertiesOfExtremeSprings() throws {
+        let scales = [5e-324, 1e-300, 1e-200, 1e-160, 1e-3, 1, 1e160, 1e200, 1e300]
+        var checked = 0
+        for m in scales {
+            for k in scales {
+                for c in scales {
+                    guard let s = try? Spring(mass: m, stiffness: k, damping: c) else { continue }
+                    #if arch(x86_64)
+                    let zeta = Float80(c) / (2 * (Float80(k) * Float80(m)).squareRoot())
+                    let period = 2 * Float80.pi * (Float80(m) / Float80(k)).squareRoot()
+                    for (got, want) in [(s.dampingRatio, zeta), (s.response, period)] {
+                        if want <= Float80(Double.greatestFiniteMagnitude) && want >= Float80(Double.leastNormalMagnitude) {
+                            XCTAssertEqual(Float80(got), want, accuracy: want * 1e-15, "\(s)")
+                        } else if want > 1 {
+                            XCTAssertEqual(got, .infinity, "\(s)")
+                        }
+                    }
+                    #endif
+                    XCTAssertFalse(s.dampingRatio.isNaN || s.response.isNaN || s.bounce.isNaN, "\(s)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100)
+    }
+
     func testSettlingDurationInitialiser() throws {
         var worst = 0.0, worstRef = 0.0
         for zeta in [0.05, 0.1, 0.3, 0.7, 1, 1.5, 5] {

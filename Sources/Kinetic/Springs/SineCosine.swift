@@ -13,7 +13,7 @@ import Darwin
 /// r^16 (cos), whose truncation error is below 1e-16; the quadrant is applied by bit
 /// operations, without branches. Beyond |x| = 1.6e6 rad the platform's sin and cos are used.
 /// Error: a few ulp, far inside the 1e-12 the springs need.
-@inline(__always)
+@inlinable @inline(__always)
 func sineCosine(_ x: Double) -> (sin: Double, cos: Double) {
     guard abs(x) < 1.6e6 else { return (sin(x), cos(x)) }
     let shifted = x * 0x1.45f306dc9c883p-1 + 0x1.8p52  // x·2/π, rounded to an integer in the low bits

@@ -23,7 +23,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     /// Damping coefficient c (force per unit velocity). Always ≥ 0.
     public let damping: Double
     /// Decay rates, derived once from the parameters (not part of equality or hashing).
-    let modes: SpringModes
+    @usableFromInline let modes: SpringModes
 
     /// The default settling threshold: 0.001 of the move's distance (SwiftUI's).
     public static let defaultEpsilon = 0.001
@@ -138,15 +138,37 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// ζ = c / (2·√(k·m)): 1 is critical, below 1 bounces, above 1 is overdamped.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    ///
+    /// Where k·m underflows or overflows it is taken as √k·√m, so the ratio is finite
+    /// whenever its true value is within the range of `Double` (+infinity beyond, as for
+    /// damping 1e300 on mass and stiffness 1e-300; never NaN).
+    public var dampingRatio: Double {
+        let product = stiffness * mass
+        if product.isNormal { return damping / (2 * product.squareRoot()) }
+        // c / (2·√k·√m), dividing by the larger root first; if that quotient leaves the
+        // normal range below (where the result itself may not), by the smaller one first.
+        let (a, b) = (stiffness.squareRoot(), mass.squareRoot())
+        let (large, small) = a >= b ? (a, b) : (b, a)
+        let first = damping / (2 * large)
+        return first.isNormal || first == 0 && damping == 0 || first.isInfinite
+            ? first / small : damping / (2 * small) / large
+    }
 
     /// The undamped period 2π·√(m/k), seconds (SwiftUI's `response`).
-    public var response: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
+    ///
+    /// Where m/k underflows or overflows it is taken as √m/√k, so the period is finite
+    /// whenever its true value is within the range of `Double` (+infinity beyond, as for
+    /// mass 1e300 on stiffness 1e-300).
+    public var response: Double {
+        let ratio = mass / stiffness
+        return 2 * Double.pi * (ratio.isNormal ? ratio.squareRoot() : mass.squareRoot() / stiffness.squareRoot())
+    }
 
     /// SwiftUI's perceptual duration, seconds: the same as ``response``.
     public var duration: Double { response }
 
-    /// SwiftUI's bounce: 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1; in (−1, 1].
+    /// SwiftUI's bounce: 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1; in (−1, 1] (it rounds to −1
+    /// for ζ above 2^53).
     public var bounce: Double {
         let zeta = dampingRatio
         return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
@@ -191,13 +213,16 @@ extension Spring {
     }
 
     /// ``value(at:initialVelocity:)`` of the spring stored at `spring`, read in place (no
-    /// copy of the spring): KineticC's `kn_spring_value`.
+    /// copy of the spring): KineticC's `kn_spring_value`. Inlinable, so that the C call is
+    /// one function, not a call into a second one.
+    @inlinable @inline(__always)
     package static func value(of spring: UnsafePointer<Spring>, at time: Double, initialVelocity: Double) -> Double {
         spring.pointee.modes.position(at: time, initialVelocity: initialVelocity)
     }
 
     /// ``velocity(at:initialVelocity:)`` of the spring stored at `spring`, read in place:
-    /// KineticC's `kn_spring_velocity`.
+    /// KineticC's `kn_spring_velocity`. Inlinable, as ``value(of:at:initialVelocity:)``.
+    @inlinable @inline(__always)
     package static func velocity(of spring: UnsafePointer<Spring>, at time: Double, initialVelocity: Double) -> Double {
         spring.pointee.modes.velocity(at: time, initialVelocity: initialVelocity)
     }

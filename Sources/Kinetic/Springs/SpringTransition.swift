@@ -10,17 +10,18 @@ import KineticSIMD
 /// α = c / 2m (decay), ω0² = k / m; underdamped: ωd = √(ω0² − α²);
 /// overdamped: β = √(α² − ω0²), with the slow root r1 = −ω0² / (α + β) (no cancellation)
 /// and the fast root r2 = −(α + β).
+@usableFromInline
 struct SpringModes: Sendable, Hashable {
-    enum Kind: Sendable, Hashable { case underdamped, critical, overdamped }
-    let kind: Kind
-    let alpha: Double
-    let omega0Squared: Double
+    @usableFromInline enum Kind: Sendable, Hashable { case underdamped, critical, overdamped }
+    @usableFromInline let kind: Kind
+    @usableFromInline let alpha: Double
+    @usableFromInline let omega0Squared: Double
     /// ωd (underdamped) or β (overdamped); 0 when critical.
-    let rate: Double
+    @usableFromInline let rate: Double
     /// 1/ωd (underdamped) or 1/(2β) (overdamped); 0 when critical.
-    let inverseRate: Double
+    @usableFromInline let inverseRate: Double
     /// The slow root r1 (overdamped only).
-    let slowRoot: Double
+    @usableFromInline let slowRoot: Double
 
     init(mass: Double, stiffness: Double, damping: Double) {
         let alpha = damping / (2 * mass)
@@ -50,7 +51,7 @@ struct SpringModes: Sendable, Hashable {
     }
 
     /// The position of a unit move from 0 to 1 at `time` seconds (see `Spring.value(at:initialVelocity:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     func position(at time: Double, initialVelocity: Double) -> Double {
         if !(time > 0) { return time.isNaN ? time : 0 }
         let phi = entries(time)
@@ -58,7 +59,7 @@ struct SpringModes: Sendable, Hashable {
     }
 
     /// The velocity of a unit move at `time` seconds (see `Spring.velocity(at:initialVelocity:)`).
-    @inline(__always)
+    @inlinable @inline(__always)
     func velocity(at time: Double, initialVelocity: Double) -> Double {
         if !(time > 0) { return time.isNaN ? time : initialVelocity }
         let phi = entries(time)
@@ -69,7 +70,7 @@ struct SpringModes: Sendable, Hashable {
     /// and F = e^(−αt)·{sin(ωd·t)/ωd | t | sinh(β·t)/β}; t ≥ 0.
     /// The overdamped case is written with the slow root and (for small β·t) `expm1`, so it
     /// neither overflows nor cancels.
-    @inline(__always)
+    @inlinable @inline(__always)
     func entries(_ t: Double) -> (eA: Double, f: Double, eB: Double) {
         let a = alpha
         // A damped spring is at rest at t = +infinity (its rates may be so small that they

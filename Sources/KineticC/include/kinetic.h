@@ -186,7 +186,8 @@ kn_status kn_spring_parameters(const kn_spring *spring, double *mass, double *st
  *   damping_ratio ζ = c / (2·√(k·m))          (1 = critical, below 1 bounces)
  *   response      = 2π·√(m / k) seconds        (SwiftUI's response: the undamped period)
  *   duration      = response                   (SwiftUI's perceptual duration)
- *   bounce        = 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1, in (−1, 1]   (SwiftUI's bounce)
+ *   bounce        = 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1, in (−1, 1]   (SwiftUI's bounce;
+ *                   it rounds to −1 for ζ above 2^53)
  * A spring made by kn_spring_create_damping_ratio / _duration gives back its arguments up to
  * rounding. Fields are only ever added at the end, in a new major version. */
 typedef struct kn_spring_properties {
@@ -199,7 +200,10 @@ typedef struct kn_spring_properties {
     double bounce;
 } kn_spring_properties;
 
-/* Writes every property of the spring to *out. Errors: KN_ERR_NULL_ARGUMENT (spring, out). */
+/* Writes every property of the spring to *out. Errors: KN_ERR_NULL_ARGUMENT (spring, out);
+ * KN_ERR_OUT_OF_RANGE when a derived property's true value is beyond the range of double
+ * (damping 1e300 on mass and stiffness 1e-300, say): *out is not written then. Every
+ * property of a spring whose values are in range is finite. */
 kn_status kn_spring_get_properties(const kn_spring *spring, kn_spring_properties *out);
 
 /* Position of the unit move at `time` seconds (0 before time 0; overshoots above 1 when
