@@ -77,8 +77,10 @@ extension BezierTable {
                     k &+= 1
                 }
                 if bad != .zero {
-                    // Some lane of the block was out of range, NaN or on a flagged segment.
-                    for l in start..<end where !(src[l] >= 0 && src[l] <= 1) || dst[l].isNaN {
+                    // Some lane of the block was out of range, within `endThreshold` of an end
+                    // (solved exactly, as by value(at:)), NaN or on a flagged segment.
+                    let T = Self.endThreshold
+                    for l in start..<end where !(src[l] >= T && src[l] <= 1 - T) || dst[l].isNaN {
                         dst[l] = value(at: src[l])
                     }
                 }
@@ -122,7 +124,7 @@ extension BezierTable {
         y = y * s + gather(2)
         y = y * s + gather(1)
         y = y * s + gather(0)
-        bad |= ~inRange | bits(y .!= y)
+        bad |= ~inRange | bits(y .!= y) | bits(xx .< SIMD2(repeating: endThreshold))
         return y
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A cubic bezier from (0, 0) to (1, 1) in power form:
 /// x(t) = ((ax·t + bx)·t + cx)·t and y(t) = yScale·((ay·t + by)·t + cy)·t, with the robust
 /// bracketed solver that every other path falls back on.
@@ -64,6 +70,42 @@ struct BezierPolynomial {
     @inline(__always) func dy(_ t: Double) -> Double { (3 * ay * t + 2 * by) * t + cy }
     @inline(__always) func ddx(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
     @inline(__always) func ddy(_ t: Double) -> Double { 6 * ay * t + 2 * by }
+
+    /// Solves x(t) = target for a tiny target (at most 2^-26) on [0, `hi`], where x increases
+    /// and x(hi) ≥ 1/2, to full relative precision. Near 0 the residual x(t) − target has no
+    /// cancellation of its own, so plain double arithmetic keeps relative precision down to
+    /// the subnormals.
+    ///
+    /// The start is the smallest of the roots of the positive terms taken alone (cx·t,
+    /// bx·t², ax·t³ = target), within a small factor of t when the terms are positive and
+    /// the term that dominates near 0 otherwise. Newton steps that leave the bracket
+    /// [lo, hi] are replaced by its geometric mean, so the iteration also converges from a
+    /// poor start (a negative bx) in a few dozen steps at most, with lo starting at
+    /// target / (|ax| + |bx| + cx), where x(lo) ≤ target.
+    func solveNearZero(_ target: Double, hi: Double) -> Double {
+        var guess = Double.infinity
+        if cx > 0 { guess = target / cx }
+        if bx > 0 { guess = min(guess, target.squareRoot() / bx.squareRoot()) }
+        if ax > 0 { guess = min(guess, cbrt(target) / cbrt(ax)) }
+        var lo = max(target / (abs(ax) + abs(bx) + cx), .leastNonzeroMagnitude), hi = hi
+        var t = min(max(guess, lo), hi)
+        for _ in 0..<200 {
+            let f = x(t) - target
+            if f == 0 { return t }
+            if f < 0 { lo = t } else { hi = t }
+            let step = f / dx(t)
+            // Converged: the step is below double resolution relative to t (it may round away).
+            if abs(step) <= 0x1p-53 * t { return t - step }
+            var next = t - step
+            if !(next > lo && next < hi) {
+                next = (lo * hi).squareRoot()
+                if !(next > lo && next < hi) { next = lo + 0.5 * (hi - lo) }
+                if !(next > lo && next < hi) { return abs(x(lo) - target) <= abs(x(hi) - target) ? lo : hi }
+            }
+            t = next
+        }
+        return t
+    }
 
     /// Solves x(t) = target for t in [lo, hi] (x is non-decreasing there), starting from
     /// `guess`. Newton steps are taken only inside the bracket, otherwise the bracket is

@@ -32,6 +32,9 @@ package final class BezierTable: @unchecked Sendable {
     /// The largest error the folded step may leave in (scaled) y on a segment that is not
     /// flagged, as estimated at construction.
     static let tolerance = 1e-16
+    /// Progress within this distance of either end (2^-26, about 1.5e-8) is solved exactly
+    /// instead of through the table (`solveNearEnd`), for relative precision there.
+    static let endThreshold = 0x1p-26
     // Layout of one half in the Double storage.
     static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7
     static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iYSign = 14
@@ -197,6 +200,10 @@ struct BezierKernel {
         // h + (∓x) with h = 0 or 1: x, or 1 − x (exact for x > 1/2, by Sterbenz).
         let h = Double(bitPattern: (0 &- (sign &>> 63)) & 1.0.bitPattern)
         let xx = h + Double(bitPattern: x.bitPattern ^ sign)
+        // Within `endThreshold` of either end the table's guess has a small absolute error but
+        // not a small relative one; the exact solve there keeps the result monotone and in
+        // range. Random x almost never take this branch, so it is predicted.
+        if _slowPath(xx < T.endThreshold) { return solveNearEnd(xx, half: half) }
         let offset = p[T.iOffset]
         let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
         let j = Self.bucket(v, p[T.iScale])
@@ -256,6 +263,20 @@ struct BezierKernel {
         // floor; the map is built for rounding instead.)
         let r = v * scale + 0x1.8p52
         return min(Int(truncatingIfNeeded: r.bitPattern & 0x3FF), T.bucketCount - 1)
+    }
+
+    /// The value at xx < `endThreshold` from the half's nearer end: t solved to full relative
+    /// precision (see `BezierPolynomial.solveNearZero`), then y(t) by Horner's rule,
+    /// whose terms shrink with t, so y keeps its relative precision down to the subnormals.
+    /// xx = 0 gives the end itself, exactly.
+    @inline(never)
+    func solveNearEnd(_ xx: Double, half: Int) -> Double {
+        let p = doubles + half &* T.halfStride
+        if xx == 0 { return p[T.iOffset] }
+        let t = BezierPolynomial(coefficientsAt: p).solveNearZero(xx, hi: min(1, 2 * p[T.iSEnd]))
+        var y = ((p[T.iKAY] * t + p[T.iKBY]) * t + p[T.iKCY]) * t
+        if scaledY { y *= abs(p[T.iYSign]) }
+        return p[T.iOffset] + y
     }
 
     @inline(never)

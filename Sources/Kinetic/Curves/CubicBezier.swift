@@ -8,7 +8,10 @@
 ///   for every `x` in [0, 1], the triple root of (1, 0, 0, 1) and the curves near it
 ///   included (the tests check this against an independent Float80 reference).
 ///   `value(at: 0) == 0` and `value(at: 1) == 1` exactly; a curve with `x1 == y1` and
-///   `x2 == y2` (such as ``linear``) is the identity exactly.
+///   `x2 == y2` (such as ``linear``) is the identity exactly. Within 2^-26 of either end
+///   the value also has relative precision (x there is solved directly, not through the
+///   table), so a monotone curve (y1, y2 in [0, 1]) stays non-decreasing and within [0, 1]
+///   down to the smallest x, in ``value(at:)`` and ``values(at:)`` alike.
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
 /// - Cost: construction builds a small per-curve table of quintic pieces of the inverse
@@ -91,8 +94,8 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
     ///
     /// Below 1,024 elements, element `i` is `value(at: xs[i])` bit for bit. From 1,024 on, elements in
     /// [0, 1] come from the batch table: within 1e-12 of the exact value like ``value(at:)`` (the two agree
-    /// to about 1e-13), exactly 0 at 0 and 1 at 1; elements outside [0, 1] are extrapolated as by
-    /// ``value(at:)``, bit for bit. The result depends only on the curve and the call, never on earlier
+    /// to about 1e-13), exactly 0 at 0 and 1 at 1; elements within 2^-26 of either end, and outside
+    /// [0, 1] (extrapolated), are ``value(at:)``'s, bit for bit. The result depends only on the curve and the call, never on earlier
     /// calls.
     public func values(at xs: [Double]) -> [Double] {
         [Double](unsafeUninitializedCapacity: xs.count) { out, count in
