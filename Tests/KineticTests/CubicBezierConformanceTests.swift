@@ -239,6 +239,27 @@ final class CubicBezierConformanceTests: XCTestCase {
         XCTAssertEqual(CubicBezier.easeInOut, presets["ease-in-out"])
     }
 
+    /// A curve made with a preset's control points (as UIKit's timing parameters, a JSON
+    /// file or a C caller spell them) shares the preset's table, and a copy shares its
+    /// curve's; a near-miss by one ulp builds its own.
+    func testCurvesEqualToAPresetShareItsTable() throws {
+        for (name, preset) in CubicBezier.presets {
+            let made = try CubicBezier(preset.x1, preset.y1, preset.x2, preset.y2)
+            XCTAssertTrue(made.table === preset.table, name)
+            let parsed = try CubicBezier(parsing: "\(preset.x1), \(preset.y1), \(preset.x2), \(preset.y2)")
+            XCTAssertTrue(parsed.table === preset.table, "\(name) parsed from numbers")
+            let near = try CubicBezier(preset.x1, preset.y1.nextUp, preset.x2, preset.y2)
+            XCTAssertFalse(near.table === preset.table, name)
+            XCTAssertEqual(near.value(at: 0.3), preset.value(at: 0.3), accuracy: 1e-12, name)
+        }
+        let negativeZero = try CubicBezier(0.42, -0.0, 1, 1)
+        XCTAssertTrue(negativeZero.table === CubicBezier.easeIn.table)
+        XCTAssertEqual(negativeZero.y1.sign, .minus)
+        let custom = try CubicBezier(0.3, 0.1, 0.3, 1)
+        let copy = custom
+        XCTAssertTrue(copy.table === custom.table)
+    }
+
     /// effect-value-transformed-distance.html: the linear-equivalent keyframe easings cubic-bezier(0, 0, 0, 0)
     /// and cubic-bezier(1, 1, 1, 1) applied on top of every gEasingTests curve at 0, 250, 500, 750, 1000 ms must
     /// not alter (or clamp) the result: assert_equals, so bit-exact here, including outputs outside [0, 1].

@@ -18,8 +18,10 @@
 ///   t(x), certified against the exact curve, so that one Newton step, folded into y,
 ///   finishes the solve with no data-dependent branch. The first batch call of 1,024 x or
 ///   more also builds a batch table that evaluates y directly as a certified piecewise
-///   polynomial (a larger one for steep curves). Copies share both tables. The measured
-///   set-up time and sizes are in the README's table and `notebooks-data/benchmarks.csv`.
+///   polynomial (a larger one for steep curves). Copies share both tables, and so does
+///   every curve equal to one of the named presets (``ease`` and the others): making one
+///   builds no table. The measured set-up time and sizes are in the README's table and
+///   `notebooks-data/benchmarks.csv`.
 public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConvertible {
     /// The first control point's progress coordinate, in [0, 1].
     public let x1: Double
@@ -45,15 +47,23 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
         try ParameterError.requireFinite(y2, "y2")
         guard (0...1).contains(x1) else { throw ParameterError.outOfRange(parameter: "x1", value: x1, expected: "[0, 1]") }
         guard (0...1).contains(x2) else { throw ParameterError.outOfRange(parameter: "x2", value: x2, expected: "[0, 1]") }
-        self.init(unchecked: x1, y1, x2, y2)
+        // A curve equal to a preset shares the preset's tables instead of building its own
+        // (every preset ends at y2 = 1 with x1 in {0, 0.25, 0.42}: other curves skip the search).
+        var shared: BezierTable?
+        if y2 == 1 && (x1 == 0 || x1 == 0.25 || x1 == 0.42) {
+            shared = Self.presets.first { p in
+                p.curve.x1 == x1 && p.curve.y1 == y1 && p.curve.x2 == x2 && p.curve.y2 == y2
+            }?.curve.table
+        }
+        self.init(unchecked: x1, y1, x2, y2, table: shared)
     }
 
-    private init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    private init(unchecked x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, table: BezierTable? = nil) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        self.table = BezierTable(x1, y1, x2, y2)
+        self.table = table ?? BezierTable(x1, y1, x2, y2)
     }
 
     /// `cubic-bezier(0, 0, 1, 1)`: the identity.
