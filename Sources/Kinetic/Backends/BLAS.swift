@@ -1,6 +1,6 @@
 #if KINETIC_BLAS
 import CBLAS
-import Synchronization
+import KineticSIMD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -45,7 +45,7 @@ enum BLAS {
     /// tried yet: asking this never loads OpenBLAS (an error's description reads it).
     static var loadError: String? {
         #if KINETIC_BLAS
-        return loadAttempted.load(ordering: .acquiring) ? loaded.error : nil
+        return kinetic_atomic_load_flag(loadAttempted) ? loaded.error : nil
         #else
         return nil
         #endif
@@ -142,13 +142,19 @@ enum BLAS {
     /// OpenBLAS, loaded once (Swift runs a static `let` initialiser once, thread-safely).
     private static let loaded: (routines: Routines?, error: String?) = {
         let result = Routines.load()
-        loadAttempted.store(true, ordering: .releasing)
+        kinetic_atomic_set_flag(loadAttempted)
         return result
     }()
 
     /// Whether ``loaded`` has been initialised (so that ``loadError`` can read it without
     /// loading).
-    private static let loadAttempted = Atomic<Bool>(false)
+    /// (`nonisolated(unsafe)`: the pointer never changes and the flag it points to is only
+    /// read and written through `kinetic_atomic_*`.)
+    nonisolated(unsafe) private static let loadAttempted: UnsafeMutablePointer<Bool> = {
+        let flag = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+        flag.initialize(to: false)
+        return flag
+    }()
     #else
     /// Unreachable: ``Backend/resolved(_:lanes:)`` refuses `.blas` in a build without BLAS.
     private static func notBuiltIn() -> Never {

@@ -1,4 +1,4 @@
-import Synchronization
+import KineticSIMD
 
 /// Batch evaluation of one curve over many x, through ``BezierBatchTable``.
 ///
@@ -36,14 +36,14 @@ extension BezierTable {
 
     /// The batch table, built on first use and shared by every later call (and thread).
     var batchTable: BezierBatchTable {
-        if let built = batchStorage.load(ordering: .acquiring) { return BezierBatchTable.unboxed(built) }
+        if let built = kinetic_atomic_load_pointer(batchSlot) { return BezierBatchTable.unboxed(built) }
         let fresh = BezierBatchTable.boxed(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: kernel.usesRoot)
-        let (exchanged, current) = batchStorage.compareExchange(expected: nil, desired: fresh,
-                                                                ordering: .acquiringAndReleasing)
-        if exchanged { return BezierBatchTable.unboxed(fresh) }
+        guard let current = kinetic_atomic_publish_pointer(batchSlot, fresh) else {
+            return BezierBatchTable.unboxed(fresh)
+        }
         // Another thread published its table first: use that one.
         BezierBatchTable.release(fresh)
-        return BezierBatchTable.unboxed(current!)
+        return BezierBatchTable.unboxed(current)
     }
 
     private func batch<V: InterpolationVariable>(_ table: BezierBatchTable, _ input: UnsafePointer<Double>,

@@ -1,5 +1,4 @@
 import KineticSIMD
-import Synchronization
 
 /// The per-curve solver behind ``CubicBezier``: polynomial coefficients and a small table
 /// that turns "find t with Bx(t) = x" into a branch-free look-up, one quintic and one
@@ -53,14 +52,16 @@ package final class BezierTable: @unchecked Sendable {
     /// Bytes after the upper half's map that its construction may write (see
     /// `kinetic_simd_bucket_map64`); never read.
     static let byteSlack = bucketCount
+    /// The batch table's slot (a pointer, published once), after the bytes.
+    static let slotOffset = byteOffset + 2 * byteStride + byteSlack
 
     let storage: UnsafeMutableRawPointer
     let kernel: BezierKernel
     /// The control points, for the batch table built on demand.
     let x1, y1, x2, y2: Double
     /// The ``BezierBatchTable`` (a pointer to one), published once by the first large batch
-    /// call; nil until then.
-    let batchStorage = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// call (`kinetic_atomic_publish_pointer`); nil until then. Inside `storage`.
+    let batchSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     let isIdentity: Bool
     /// dy/dx used for x < 0 and x > 1.
     let startGradient: Double
@@ -70,7 +71,9 @@ package final class BezierTable: @unchecked Sendable {
         isIdentity = x1 == y1 && x2 == y2
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
         (startGradient, endGradient) = BezierTable.endGradients(x1, y1, x2, y2)
-        storage = .allocate(byteCount: Self.byteOffset + 2 * Self.byteStride + Self.byteSlack, alignment: 16)
+        storage = .allocate(byteCount: Self.slotOffset + MemoryLayout<UnsafeMutableRawPointer?>.stride, alignment: 16)
+        batchSlot = (storage + Self.slotOffset).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: 1)
+        batchSlot.initialize(to: nil)
         let doubles = storage.bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
         let bytes = (storage + Self.byteOffset).bindMemory(to: UInt8.self,
                                                            capacity: 2 * Self.byteStride + Self.byteSlack)
@@ -93,8 +96,8 @@ package final class BezierTable: @unchecked Sendable {
     }
 
     deinit {
+        if let built = kinetic_atomic_load_pointer(batchSlot) { BezierBatchTable.release(built) }
         storage.deallocate()
-        if let built = batchStorage.load(ordering: .acquiring) { BezierBatchTable.release(built) }
     }
 
     /// Chromium's end-gradient rule: the tangent at each end, falling back to the far

@@ -1,0 +1,25 @@
+// Acquire/release atomics for Kinetic's values that are published once: a curve's batch table,
+// built by the first large batch call and then shared by every thread, and the flag that says
+// OpenBLAS's loading was tried. Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18, above
+// the package's deployment targets (macOS 13, iOS 16, tvOS 16, visionOS 1); these C functions
+// (kinetic_atomic.c, out of line, so that ThreadSanitizer builds instrument them) compile to
+// the same instructions on every platform.
+#ifndef KINETIC_ATOMIC_H
+#define KINETIC_ATOMIC_H
+
+#include <stdbool.h>
+
+/// *slot, read with acquire ordering (NULL until something is published).
+void *kinetic_atomic_load_pointer(void *const *slot);
+
+/// Publishes `desired` in *slot if *slot is NULL (acquire-release); returns NULL when it did,
+/// else the pointer another thread published first (read with acquire ordering).
+void *kinetic_atomic_publish_pointer(void **slot, void *desired);
+
+/// *flag, read with acquire ordering.
+bool kinetic_atomic_load_flag(const bool *flag);
+
+/// Sets *flag to true with release ordering.
+void kinetic_atomic_set_flag(bool *flag);
+
+#endif

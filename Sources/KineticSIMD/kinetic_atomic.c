@@ -1,0 +1,20 @@
+// Acquire/release atomics for values published once (see include/kinetic_atomic.h).
+#include "kinetic_atomic.h"
+
+void *kinetic_atomic_load_pointer(void *const *slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+void *kinetic_atomic_publish_pointer(void **slot, void *desired) {
+    void *expected = 0;
+    if (__atomic_compare_exchange_n(slot, &expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return 0;
+    return expected;
+}
+
+bool kinetic_atomic_load_flag(const bool *flag) {
+    return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+
+void kinetic_atomic_set_flag(bool *flag) {
+    __atomic_store_n(flag, true, __ATOMIC_RELEASE);
+}
