@@ -265,7 +265,7 @@ final class BakeTests: XCTestCase {
         // The same column twice.
         assertError(#"{"duration": 1, "properties": [{"name": "a", "type": "scalar", "values": [0]}, {"name": "a", "type": "point", "values": [[0, 0]]}, {"name": "a", "type": "scalar", "values": [0]}]}"#,
                     path: "properties[2].name",
-                    .invalidValue(value: #""a""#, expected: "a name without comma, quote or line break whose columns (a) are not already used"))
+                    .invalidValue(value: #""a""#, expected: "a name without comma, quote or line break, not starting or ending with a space or tab, whose columns (a) are not already used"))
         // A spline segment cannot take an extra easing.
         do throws(KeyframeDescriptionError) {
             _ = try describe(property(#""type": "scalar", "values": [0, 1, 2], "interpolation": "catmull-rom", "easings": [null, "ease"]"#))

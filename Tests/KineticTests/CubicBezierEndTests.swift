@@ -88,7 +88,7 @@ final class CubicBezierEndTests: XCTestCase {
     /// (0.01726, 0.08148, 0.03137, 0.65353) gave 4.1e-112 at x = 1e-200 (slope 4.7).
     func testValuesFollowTheEndTangentsInRelativePrecision() throws {
         var rng = SeededRandom(seed: 0x7A46)
-        var checked = 0, worst = 0.0, worstAt = ""
+        var checked = 0, checkedNearOne = 0, worst = 0.0, worstAt = ""
         for curve in try Self.curves(yRange: 0.01...1, seed: 0x7A47) {
             let x1 = curve.x1, y1 = curve.y1, x2 = curve.x2, y2 = curve.y2
             let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
@@ -110,16 +110,22 @@ final class CubicBezierEndTests: XCTestCase {
                     if error > worst { worst = error; worstAt = "\(curve) at x = \(d): \(got), expected \(expected)" }
                     checked += 1
                 }
-                // Near 1: 1 − y(1 − d) ≈ ((1 − y2)/(1 − x2))·d, resolved by 1 − y only to 2^-53
-                // absolute, so compared there (the mirrored half's relative precision is that of
-                // the lower half's, checked above on the mirrored curves of the set).
-                if x2 < 1 - 1e-6, d < 1e-17 {
-                    let got = 1 - curve.value(at: 1 - d)
-                    XCTAssertEqual(got, (1 - y2) / (1 - x2) * d, accuracy: 0x1p-52, "\(curve) at 1 − \(d)")
+                // Near 1 (the mirrored half): x = 1 − k·2^-53 is exact, and 1 − y(x) ≈
+                // ((1 − y2)/(1 − x2))·k·2^-53, which y, a double near 1, resolves to 2^-53;
+                // the neglected terms are below 1e-8 relative there.
+                let k = Double(Int.random(in: 1...(1 << 24), using: &rng))
+                if x2 < 1 - 1e-6 {
+                    let e = k * 0x1p-53, slope = (1 - y2) / (1 - x2)
+                    if e / (3 * (1 - x2)) * (abs(bx) + abs(by) + 3) / min(1 - x2, 1 - y2 + 1e-300) <= 1e-8 {
+                        let got = 1 - curve.value(at: 1 - e)
+                        XCTAssertEqual(got, slope * e, accuracy: 0x1p-53 + 1e-8 * slope * e, "\(curve) at 1 − \(e)")
+                        checkedNearOne += 1
+                    }
                 }
             }
         }
         XCTAssertGreaterThan(checked, 1_000)
+        XCTAssertGreaterThan(checkedNearOne, 500)
         XCTAssertLessThanOrEqual(worst, 1e-12, worstAt)
         print("[CubicBezier near the ends] \(checked) values at x in [1e-300, 1e-20], worst relative error \(worst) (\(worstAt))")
     }

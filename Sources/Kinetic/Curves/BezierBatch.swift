@@ -80,7 +80,8 @@ extension BezierTable {
                     // Some lane of the block was out of range, within `endThreshold` of an end
                     // (solved exactly, as by value(at:)), NaN or on a flagged segment.
                     let T = Self.endThreshold
-                    for l in start..<end where !(src[l] >= T && src[l] <= 1 - T) || dst[l].isNaN {
+                    for l in start..<end where !(src[l] >= T && src[l] <= 1 - T) && src[l] != 0 && src[l] != 1
+                        || dst[l].isNaN {
                         dst[l] = value(at: src[l])
                     }
                 }
@@ -124,7 +125,9 @@ extension BezierTable {
         y = y * s + gather(2)
         y = y * s + gather(1)
         y = y * s + gather(0)
-        bad |= ~inRange | bits(y .!= y) | bits(xx .< SIMD2(repeating: endThreshold))
+        // Lanes within endThreshold of an end are redone, except the ends themselves, which
+        // the table gives exactly (clamped progress arrays are full of them).
+        bad |= ~inRange | bits(y .!= y) | bits((xx .< SIMD2(repeating: endThreshold)) .& (xx .!= SIMD2()))
         return y
     }
 }

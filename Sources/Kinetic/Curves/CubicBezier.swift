@@ -9,9 +9,11 @@
 ///   included (the tests check this against an independent Float80 reference).
 ///   `value(at: 0) == 0` and `value(at: 1) == 1` exactly; a curve with `x1 == y1` and
 ///   `x2 == y2` (such as ``linear``) is the identity exactly. Within 2^-26 of either end
-///   the value also has relative precision (x there is solved directly, not through the
-///   table), so a monotone curve (y1, y2 in [0, 1]) stays non-decreasing and within [0, 1]
-///   down to the smallest x, in ``value(at:)`` and ``values(at:)`` alike.
+///   the value also has relative precision wherever it is a normal double (x there is
+///   solved directly, not through the table), so a monotone curve (y1, y2 in [0, 1])
+///   stays within [0, 1] and does not decrease down to the smallest x, in ``value(at:)``
+///   and ``values(at:)`` alike (between two adjacent doubles the value can step back by
+///   one ulp: only a correctly rounded evaluation could exclude that).
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
 /// - Cost: construction builds a small per-curve table of quintic pieces of the inverse

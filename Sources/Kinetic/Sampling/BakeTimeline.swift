@@ -89,7 +89,7 @@ extension KeyframeDescription {
                     path: path + ".name",
                     reason: .invalidValue(
                         value: jsonQuoted(property.name),
-                        expected: "a name without comma, quote or line break whose columns (\(column)) are not already used"))
+                        expected: "a name without comma, quote or line break, not starting or ending with a space or tab, whose columns (\(column)) are not already used"))
             }
             tracks.append(try property.makeAnyTrack(path: path))
         }
