@@ -10,6 +10,9 @@ REPORT.txt is the text output of `swift package benchmark --no-progress` (packag
 1.38.1): a benchmark's name on its own line, then a box table whose row
 "Time (wall clock) (<unit>)" holds p0 p25 p50 p75 p90 p99 p100 Samples. Every benchmark name
 ends with "[<N> <unit>]", the operations one iteration does (ns per op = wall clock / N).
+A threshold's numerator may also be "NAME @ METRIC": the table's row METRIC (its label without
+the trailing " *" and scale such as " (K)", e.g. "Malloc (total)" or a custom metric) instead
+of the wall clock, likewise divided by N (mallocs or bytes per op; report-only rows).
 
 Writes (each atomically: a temporary file in the same folder, then rename):
     <out-dir>/benchmarks.csv          one row per benchmark
@@ -39,6 +42,11 @@ UNIT_NS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 WALL_ROW = re.compile(r"^│\s*Time \(wall clock\) \((ns|μs|us|ms|s)\)")
 OPS = re.compile(r"\[(\d+) [^\]]*\]\s*$")
 PERCENTILES = ["p0", "p25", "p50", "p75", "p90", "p99", "p100"]
+# Any other row of a table: "│ <label>[ *] │ p0 … p100 │ Samples │"; the label may end in a
+# scale, "(K)", "(M)" or "(G)", by which the printed figures are multiplied.
+METRIC_ROW = re.compile(r"^│\s*(.+?)(?:\s+\((K|M|G)\))?(?:\s+\*)?\s*│")
+METRIC_SCALE = {None: 1.0, "K": 1e3, "M": 1e6, "G": 1e9}
+METRIC_SEP = " @ "
 
 
 class InputError(Exception):
@@ -73,8 +81,21 @@ def parse_report(text):
             row = dict(zip(PERCENTILES, values))
             row["samples"] = samples
             row["ops"] = int(ops.group(1)) if ops else 1
+            row["metrics"] = results.get(name, {}).get("metrics", {})
             results[name] = row
-    return results
+            continue
+        m = METRIC_ROW.match(line)
+        if m and name and m.group(1) != "Metric":
+            cells = [c.strip() for c in line.strip("│").split("│")][1:]
+            try:
+                values = [float(c) * METRIC_SCALE[m.group(2)] for c in cells[:7]]
+            except ValueError:
+                continue  # not a figures row
+            if len(cells) >= 8:
+                results.setdefault(name, {"metrics": {}}).setdefault("metrics", {})[m.group(1)] = \
+                    dict(zip(PERCENTILES, values))
+    # A table without a wall-clock row is no result.
+    return {n: r for n, r in results.items() if "p0" in r}
 
 
 def read_thresholds(path):
@@ -94,8 +115,15 @@ def read_thresholds(path):
 
 
 def per_op(results, name, stat):
-    r = results[name]
-    return r[stat] / r["ops"]
+    """ns per op, or for "NAME @ METRIC" that metric per op."""
+    bench, _, metric = name.partition(METRIC_SEP)
+    r = results[bench]
+    return (r["metrics"][metric][stat] if metric else r[stat]) / r["ops"]
+
+
+def present(results, name):
+    bench, _, metric = name.partition(METRIC_SEP)
+    return bench in results and (not metric or metric in results[bench]["metrics"])
 
 
 def evaluate(results, thresholds, only_present=False):
@@ -105,7 +133,7 @@ def evaluate(results, thresholds, only_present=False):
     for t in thresholds:
         stat = t["statistic"]
         names = [t["numerator"]] + ([d.strip() for d in t["denominator"].split("|")] if t["denominator"] else [])
-        missing = [n for n in names if n not in results]
+        missing = [n for n in names if not present(results, n)]
         bar = float(t["bar"]) if t["bar"] else None
         limit = float(t["limit"]) if t["limit"] else None
         row = {"id": t["id"], "statistic": stat, "direction": t["direction"], "bar": bar, "limit": limit,
@@ -287,6 +315,7 @@ def main(argv):
         for r in rows:
             if r["verdict"] == "FAIL":
                 for n in [r["numerator"]] + [d.strip() for d in r["denominator"].split("|") if d.strip()]:
+                    n = n.partition(METRIC_SEP)[0]
                     if n not in names:
                         names.append(n)
         write_atomic(args.failed_out, "".join(n + "\n" for n in names))

@@ -20,8 +20,9 @@
 // busy machine p0 (the fastest iteration) is the steadier figure. mallocCountTotal (set-up
 // benchmarks only) is per iteration, so divide it by the count too.
 //
-// Duration: every benchmark stops after 1 s (or 1,000,000 iterations); the whole suite takes about
-// 30 s plus the build. package-benchmark 1.38.1 has no command-line flag to change that (there
+// Duration: every benchmark stops after 1 s (or 1,000,000 iterations; CurveScaleBenchmarks.swift
+// sets shorter durations for its own); the whole suite takes about 30 s plus the build.
+// package-benchmark 1.38.1 has no command-line flag to change that (there
 // is no --max-duration or --max-iterations); change `maxDuration` below instead.
 //
 // Ours and the baseline always run on the same input arrays (built once, from a fixed seed,
@@ -83,6 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     storeBenchmarks() // BatchStore and KeyframeBatch: StoreBenchmarks.swift
     engineBenchmarks() // The KineticUI engine against the core: EngineBenchmarks.swift
     cInterfaceBenchmarks() // The C interface against the Swift call: CInterfaceBenchmarks.swift
+    curveScaleBenchmarks() // Many distinct curves (issue 17): CurveScaleBenchmarks.swift
 
     var rng = SeededGenerator(seed: 0x4B49_4E45_5449_43)
     // Random progress values in [0, 1], shared by every bezier benchmark.

@@ -6,6 +6,7 @@ to the benchmarks that Benchmarks/thresholds.csv names; the regressed reports ar
 by scaling one benchmark's wall-clock row, so each test changes exactly one figure.
 """
 import csv
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -169,6 +170,27 @@ class CheckBenchmarksTests(unittest.TestCase):
         p = self.run_checker(without(REPORT, name), "--only-present")
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         self.assertEqual(self.ratios()["engine-tick-vs-direct"]["verdict"], "SKIPPED")
+
+    def test_metric_rows_are_read_per_op(self):
+        spec = importlib.util.spec_from_file_location("check_benchmarks", CHECKER)
+        checker = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(checker)
+        row = lambda label, v: f"│ {label:<26} │" + f" {v:>9} │" * 7 + "        5 │"
+        report = "\n".join(["Many [10 curves]", "╒═══╕", row("Metric", "p0"), row("Malloc (total) (K) *", 2),
+                             row("Time (wall clock) (ns) *", 100), row("live bytes", "2.5e+03"), "╘═══╛", ""])
+        results = checker.parse_report(report)
+        self.assertEqual(checker.per_op(results, "Many [10 curves]", "p0"), 10)
+        self.assertEqual(checker.per_op(results, "Many [10 curves] @ Malloc (total)", "p0"), 200)
+        self.assertEqual(checker.per_op(results, "Many [10 curves] @ live bytes", "p50"), 250)
+        self.assertFalse(checker.present(results, "Many [10 curves] @ Malloc (bytes total)"))
+        # The recorded run: 2 mallocs per curve, and more bytes in use than requested.
+        p = self.run_checker(REPORT)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        ratios = self.ratios()
+        self.assertEqual(float(ratios["abs-scale-mallocs-per-curve"]["value"]), 2)
+        self.assertEqual(ratios["abs-scale-bytes-per-curve"]["verdict"], "REPORT")
+        self.assertGreater(float(ratios["abs-scale-bytes-per-curve"]["value"]),
+                           float(ratios["abs-scale-requested-bytes-per-curve"]["value"]))
 
     def test_unreadable_report_is_an_error(self):
         p = self.run_checker("error: build failed\n")

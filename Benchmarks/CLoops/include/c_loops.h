@@ -34,4 +34,8 @@ double cl_sum_browser_many(const cl_browser_bezier *curves, size_t curve_mask, c
 double cl_sum_kn_spring(const void *spring, const double *times, double initial_velocity, size_t mask,
                         size_t start, size_t count);
 
+/* Bytes in use on the C heap: glibc's mallinfo2().uordblks (every allocated chunk, its malloc
+ * header and rounding included); -1 where mallinfo2 is unavailable. heap_bytes.c. */
+long long cl_heap_bytes_in_use(void);
+
 #endif
