@@ -98,7 +98,10 @@ private func scalar(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity:
     guard let spring, let out else { return nullFailure(spring == nil ? "spring" : "out") }
     let s = UnsafePointer<Spring>(spring)
     let result = evaluate(s, time, initialVelocity)
-    if _slowPath(!(result.magnitude < .infinity)) {  // infinite (or NaN: written as it is)
+    // Infinite or NaN (NaN is written as it is): x − x is 0 only for finite x, a test in
+    // floating-point registers (an integer test keeps two 64-bit masks in callee-saved
+    // registers across the whole call).
+    if _slowPath(!(result - result == 0)) {
         return infiniteResult(s, time, initialVelocity, result, out, quantity)
     }
     out.pointee = result
