@@ -17,9 +17,9 @@
 //    ours that includes freeing its table). "… keep alive …": the same, but every curve is
 //    appended to a pre-reserved array, so 1,000 curves are alive at the end of the timed part
 //    (the array is emptied after it). Bar: ours ÷ baseline ≤ 1.5.
-// 2. "Curve scale memory keep alive (ours) [10000 curves]": one iteration constructs 10,000
-//    curves into a pre-reserved array (timed), then they are freed (not timed). Metrics per
-//    iteration:
+// 2. "Curve scale memory keep alive 8 evals (ours) [10000 curves]": one iteration constructs
+//    10,000 curves into a pre-reserved array and evaluates each 8 times at random x (timed),
+//    then they are freed (not timed). Metrics per iteration:
 //    mallocCountTotal and mallocBytesCount (requested bytes, as counted by package-benchmark's
 //    malloc interposer), and the custom metric "live bytes": what the 10,000 live curves
 //    occupy in all, i.e. the growth of glibc's in-use heap (mallinfo2().uordblks, through
@@ -45,6 +45,10 @@
 //    (constructed in the timed part: it is part of setting a track up), kept alive in a
 //    pre-reserved array (freed after the timed part). Bar: 100,000 tracks in ≤ 0.5 s, i.e.
 //    ≤ 5,000 ns per track.
+//
+// 6. "Curve scale keyframe frame 8 keys random easings [10000 tracks]": one frame: every one
+//    of 10,000 such tracks evaluated once at its own progress, in the steady state. Bar: ≤ 5 ns
+//    per track per frame.
 //
 // Duration: package-benchmark runs every benchmark in a process of its own, which first
 // registers every suite (their set-up included), so each benchmark costs that start-up on top
@@ -179,15 +183,19 @@ func curveScaleBenchmarks() {
                                          warmupIterations: 2, maxDuration: .milliseconds(500))
     nonisolated(unsafe) var memoryOurs: [CubicBezier] = []
     memoryOurs.reserveCapacity(memoryCount)
-    Benchmark("Curve scale memory keep alive (ours) [10000 curves]", configuration: memory) { benchmark in
+    Benchmark("Curve scale memory keep alive 8 evals (ours) [10000 curves]", configuration: memory) { benchmark in
         let offset = benchmark.currentIteration &* memoryCount
         let before = heapBytesInUse()
+        var sum = 0.0
         benchmark.startMeasurement()
         for i in 0 ..< memoryCount {
             let (x1, y1, x2, y2) = points[(offset &+ i) & mask]
-            memoryOurs.append(try CubicBezier(x1, y1, x2, y2))
+            let curve = try CubicBezier(x1, y1, x2, y2)
+            for e in 0 ..< 8 { sum += curve.value(at: xs[(offset &+ 8 &* i &+ e) & mask]) }
+            memoryOurs.append(curve)
         }
         benchmark.stopMeasurement()
+        blackHole(sum)
         if let before, let after = heapBytesInUse() {
             benchmark.measurement(liveBytes, after - before + memoryCount * MemoryLayout<CubicBezier>.stride)
         }
@@ -329,5 +337,28 @@ func curveScaleBenchmarks() {
         benchmark.stopMeasurement()
         blackHole(tracks[trackCount - 1].value(at: 0.5))
         tracks.removeAll(keepingCapacity: true)
+    }
+
+    // 6. One frame of 10,000 such tracks, each at its own progress, in the steady state (every
+    //    easing's solve table built during set-up). Bar: ≤ 5 ns per track per frame.
+    let frameTracks: [KeyframeTrack<Double>] = (0 ..< trackCount).map { t in
+        let easings = (0 ..< keys - 1).map { s in
+            let (x1, y1, x2, y2) = easingPoints[t &* (keys - 1) &+ s]
+            return KeyframeInterpolation.eased(try! CubicBezier(x1, y1, x2, y2))
+        }
+        return try! KeyframeTrack(keyTimes: keyTimes, values: keyValues[t], interpolations: easings)
+    }
+    for track in frameTracks {
+        for k in 0 ..< 1000 { blackHole(track.value(at: Double(k) / 999)) }
+    }
+    Benchmark("Curve scale keyframe frame 8 keys random easings [10000 tracks]", configuration: scalar) { benchmark in
+        let base = Double(benchmark.currentIteration % 60) / 60
+        var sum = 0.0
+        for (t, track) in frameTracks.enumerated() {
+            // Progress spread over the tracks, moving with the frame.
+            let progress = (base + Double(t) * 0x1p-13).truncatingRemainder(dividingBy: 1)
+            sum += track.value(at: progress)
+        }
+        blackHole(sum)
     }
 }

@@ -22,8 +22,24 @@ extension BezierTable {
     func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         guard let src = xs.baseAddress, let dst = out.baseAddress else { return }
         let n = xs.count
-        if isIdentity || n < Self.batchThreshold {
+        if isIdentity {
             for k in 0..<n { dst[k] = value(at: src[k]) }
+            return
+        }
+        // The call's x count towards the solve table's rule as one evaluation each; the values
+        // are the same with it or without.
+        guard let kernel = kernel(afterEvaluations: n) else {
+            for k in 0..<n {
+                let x = src[k]
+                dst[k] = x >= 0 && x <= 1 ? valueWithoutTable(x) : extrapolate(x)
+            }
+            return
+        }
+        if n < Self.batchThreshold {
+            for k in 0..<n {
+                let x = src[k]
+                dst[k] = x >= 0 && x <= 1 ? Self.value(at: x, kernel) : extrapolate(x)
+            }
             return
         }
         let table = batchTable
@@ -36,9 +52,11 @@ extension BezierTable {
 
     /// The batch table, built on first use and shared by every later call (and thread).
     var batchTable: BezierBatchTable {
-        if let built = kinetic_atomic_load_pointer(batchSlot) { return BezierBatchTable.unboxed(built) }
-        let fresh = BezierBatchTable.boxed(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: kernel.usesRoot)
-        guard let current = kinetic_atomic_publish_pointer(batchSlot, fresh) else {
+        let slot = slots + Self.batchSlot
+        if let built = kinetic_atomic_load_pointer(slot) { return BezierBatchTable.unboxed(built) }
+        let c = constants
+        let fresh = BezierBatchTable.boxed(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, usesRoot: c.usesRoot)
+        guard let current = kinetic_atomic_publish_pointer(slot, fresh) else {
             return BezierBatchTable.unboxed(fresh)
         }
         // Another thread published its table first: use that one.

@@ -16,14 +16,17 @@
 ///   one ulp: only a correctly rounded evaluation could exclude that).
 /// - Outside [0, 1] the curve continues along its end tangents, as Chromium and WebKit do;
 ///   where an end tangent is vertical the extrapolation is flat (slope 0).
-/// - Cost: construction builds a small per-curve table of quintic pieces of the inverse
-///   t(x), certified against the exact curve, so that one Newton step, folded into y,
-///   finishes the solve with no data-dependent branch. The first batch call of 1,024 x or
-///   more also builds a batch table that evaluates y directly as a certified piecewise
-///   polynomial (a larger one for steep curves). Copies share both tables, and so does
-///   every curve equal to one of the named presets (``ease`` and the others): making one
-///   builds no table. The measured set-up time and sizes are in the README's table and
-///   `notebooks-data/benchmarks.csv`.
+/// - Cost: a new curve holds its control points and a few constants on the heap. Its first 64 evaluations (with its copies; each element of a batch call counts)
+///   compute the one certified piece of the inverse t(x) they need, then take one Newton
+///   step. The next builds the curve's solve table (all pieces, and a map that finds one with
+///   no data-dependent branch), and from then on an evaluation allocates
+///   nothing. Both ways run the same arithmetic, so a value never depends on whether the
+///   table exists. The first batch call of 1,024 x or more also builds a batch table that
+///   evaluates y directly as a certified piecewise polynomial (a larger one for steep
+///   curves). Copies share the solver and its tables, and so does every curve equal to one of
+///   the named presets (``ease`` and the others). Tables are built once and published
+///   atomically: evaluation takes no lock. The measured set-up time and sizes are in the
+///   README's table and `notebooks-data/benchmarks.csv`.
 public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConvertible {
     /// The first control point's progress coordinate, in [0, 1].
     public let x1: Double
@@ -35,8 +38,10 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
     public let y2: Double
 
     /// The solver (shared by copies). Package-visible for KineticC's handles, which call it
-    /// without reference counting.
-    package let table: BezierTable
+    /// without reference counting. `nonisolated(unsafe)` because the solver is a
+    /// `ManagedBuffer` (not `Sendable`): its header is immutable, and its slots (the tables,
+    /// the evaluation count) are only read and written atomically.
+    nonisolated(unsafe) package let table: BezierTable
 
     /// Creates the curve with control points (x1, y1) and (x2, y2).
     ///
@@ -65,7 +70,7 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
-        self.table = table ?? BezierTable(x1, y1, x2, y2)
+        self.table = table ?? BezierTable.make(x1, y1, x2, y2)
     }
 
     /// `cubic-bezier(0, 0, 1, 1)`: the identity.

@@ -8,9 +8,29 @@
 #define KINETIC_ATOMIC_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /// *slot, read with acquire ordering (NULL until something is published).
 void *kinetic_atomic_load_pointer(void *const *slot);
+
+/// *slot, read with acquire ordering, inline: for the evaluation path, which reads a curve's
+/// solve table on every call. A ThreadSanitizer build calls the out-of-line version instead,
+/// which it instruments.
+static inline void *kinetic_atomic_peek_pointer(void *const *slot) {
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+    return kinetic_atomic_load_pointer(slot);
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+    return kinetic_atomic_load_pointer(slot);
+#else
+    return __atomic_load_n((void **)slot, __ATOMIC_ACQUIRE);
+#endif
+}
+
+/// Adds `n` to the counter at *counter (relaxed ordering) and returns the new count.
+uintptr_t kinetic_atomic_count(uintptr_t *counter, uintptr_t n);
 
 /// Publishes `desired` in *slot if *slot is NULL (acquire-release); returns NULL when it did,
 /// else the pointer another thread published first (read with acquire ordering).

@@ -1,0 +1,187 @@
+import KineticSIMD
+
+/// The evaluation of a ``BezierTable``'s solve table: plain pointers and the step count,
+/// read from the published table, so that a batch loop keeps them in registers.
+///
+/// The solve table is one allocation: a 16-byte header (the step count, then the flags),
+/// both halves' doubles (`halfStride` each), then both halves' bucket maps.
+struct BezierKernel {
+    let doubles: UnsafePointer<Double>
+    let bytes: UnsafePointer<UInt8>
+    let steps: Int
+    /// Whether either half interpolates in √x (then the evaluation takes a square root).
+    let usesRoot: Bool
+    /// Whether some segment needs the folded step's second-order term (a per-curve choice,
+    /// so the branch on it is always predicted; the segment's own mask then applies it).
+    let secondOrder: Bool
+    /// Whether a half's y polynomial is scaled down (control points beyond ±2^1000), so the
+    /// result is multiplied back by the scale.
+    let scaledY: Bool
+
+    typealias T = BezierTable
+
+    /// Offsets in the solve table's allocation.
+    static let headerBytes = 16
+    static let bytesOffset = headerBytes + 2 * T.halfStride * MemoryLayout<Double>.stride
+    static let allocationBytes = bytesOffset + 2 * T.byteStride + T.byteSlack
+
+    /// The kernel of the solve table at `table`.
+    @inline(__always)
+    init(_ table: UnsafeRawPointer) {
+        steps = table.load(as: Int.self)
+        let flags = table.load(fromByteOffset: 8, as: UInt8.self)
+        usesRoot = flags & 1 != 0
+        secondOrder = flags & 2 != 0
+        scaledY = flags & 4 != 0
+        doubles = (table + Self.headerBytes).assumingMemoryBound(to: Double.self)
+        bytes = (table + Self.bytesOffset).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Writes the solve table's header.
+    static func writeHeader(_ table: UnsafeMutableRawPointer, steps: Int, usesRoot: Bool, secondOrder: Bool,
+                            scaledY: Bool) {
+        table.storeBytes(of: steps, as: Int.self)
+        let flags = (usesRoot ? 1 : 0) | (secondOrder ? 2 : 0) | (scaledY ? 4 : 0)
+        table.storeBytes(of: UInt8(flags), toByteOffset: 8, as: UInt8.self)
+    }
+
+    /// The half of x in [0, 1] (0 for x ≤ 1/2, 1 above) and the half's own progress xx = x or
+    /// 1 − x, in integer arithmetic: a comparison or a select here (?:, min, a bit mask from
+    /// `x > 0.5`) is compiled to branches on x86-64, which random x mispredict half the time.
+    @inline(__always)
+    static func half(of x: Double) -> (half: Int, xx: Double) {
+        let sign = (0.5 - x).bitPattern & (1 &<< 63)
+        let half = Int(truncatingIfNeeded: sign &>> 63)
+        // h + (∓x) with h = 0 or 1: x, or 1 − x (exact for x > 1/2, by Sterbenz).
+        let h = Double(bitPattern: (0 &- (sign &>> 63)) & 1.0.bitPattern)
+        return (half, h + Double(bitPattern: x.bitPattern ^ sign))
+    }
+
+    /// The solve for x in [0, 1]: look-up, quintic guess, one Newton step folded into y.
+    /// Branch-free on the common path: the half, the interpolation variable and the
+    /// mirroring are selected arithmetically, so random x cost no mispredictions.
+    @inline(__always)
+    func solve<V: InterpolationVariable>(_ x: Double, _ variable: V.Type) -> Double {
+        let (half, xx) = Self.half(of: x)
+        let p = doubles + half &* T.halfStride
+        let b = bytes + half &* T.byteStride
+        // Within `endThreshold` of either end the table's guess has a small absolute error but
+        // not a small relative one; the exact solve there keeps the result monotone and in
+        // range. Random x almost never take this branch, so it is predicted.
+        if _slowPath(xx < T.endThreshold) { return Self.solveNearEnd(p, xx, scaledY: scaledY) }
+        let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
+        let j = Self.bucket(v, p[T.iScale])
+        var i = Int(b[j])
+        let nodes = p + T.iNodes
+        // One increment for most curves (a predictable branch); the loop for the rest.
+        i &+= nodes[i &+ 1] <= v ? 1 : 0
+        var k = 1
+        while k < steps {
+            i &+= nodes[i &+ 1] <= v ? 1 : 0
+            k &+= 1
+        }
+        return Self.finish(p, p + (T.iCoef &+ T.coefficientStride &* i), node: nodes[i], v: v, xx: xx,
+                           segment: i, secondOrder: secondOrder, scaledY: scaledY)
+    }
+
+    /// The value from segment `i` of the half whose header is at `p`, with coefficient record
+    /// `c`, the segment's first node and the variable v of xx: the quintic guess, then one
+    /// Newton step folded into y. Shared by the solve table and the evaluation without one
+    /// (`BezierTable.valueWithoutTable`), which is why the two agree bit for bit.
+    @inline(__always)
+    static func finish(_ p: UnsafePointer<Double>, _ c: UnsafePointer<Double>, node: Double, v: Double,
+                       xx: Double, segment i: Int, secondOrder: Bool, scaledY: Bool) -> Double {
+        let offset = p[T.iOffset]
+        let s = guess(c, v - node)
+        // One Newton step, folded into y. With f = x(s) − xx and δ = f/x′(s) the root is
+        // s* = s − δ − (x″/2x′)·δ² + O(δ³), so y(s*) = y(s) − y′·δ + δ²·(y″ − y′·x″/x′)/2 + O(δ³).
+        // The second-order term applies on the segments whose record's mask (c[6]) is set;
+        // curves with none skip it (adding the masked +0 would not change the result).
+        let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], bx2 = p[T.iBX2]
+        let dxds = (p[T.iAX3] * s + bx2) * s + cx
+        let delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds
+        let ay = p[T.iKAY], by = p[T.iKBY], cy = p[T.iKCY], by2 = p[T.iBY2]
+        let dyds = (p[T.iAY3] * s + by2) * s + cy
+        var y = ((ay * s + by) * s + cy) * s - dyds * delta
+        if secondOrder {
+            // The two divisions are independent and overlap.
+            let bend = (p[T.iAX6] * s + bx2) / dxds
+            let term = (delta * delta) * (0.5 * ((p[T.iAY6] * s + by2) - dyds * bend))
+            y += Double(bitPattern: term.bitPattern & c[6].bitPattern)
+        }
+        if !y.isFinite {
+            // A flagged segment (NaN guess) or a failed step: the bracketed solve.
+            let t = solveFlagged(p, xx, segment: i)
+            y = ((ay * t + by) * t + cy) * t
+        }
+        if scaledY { y *= abs(p[T.iYSign]) }
+        return offset + y
+    }
+
+    /// The segment's quintic at dd = v − node, by Estrin's scheme: a shorter dependent chain
+    /// than Horner's; the guess's own error (≥ 1e-13) dwarfs the difference in rounding.
+    @inline(__always)
+    static func guess(_ c: UnsafePointer<Double>, _ dd: Double) -> Double {
+        let d2 = dd * dd
+        return ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd)
+    }
+
+    /// The bucket of v: v·scale rounded to the nearest integer (buckets are centred on the
+    /// multiples of their width, see `fillBucketMap`), or one less when v·scale is within
+    /// rounding of a half-integer, clamped to [0, bucketCount − 1]. Computed by the 1.5·2^52
+    /// rounding trick (one addition), so it has no branch and vectorises; `steps` allows for
+    /// the one-less case.
+    @inline(__always)
+    static func bucket(_ v: Double, _ scale: Double) -> Int {
+        // Around 1.5·2^52 the spacing of doubles is 1 for every v ≥ 0, so the sum is rounded
+        // to an integer (ties to even) and its low bits are that integer. (The rounding is to
+        // nearest, not down: 1.5·2^52 − 0.5 is not a double, so no constant can make it a
+        // floor; the map is built for rounding instead.)
+        let r = v * scale + 0x1.8p52
+        return min(Int(truncatingIfNeeded: r.bitPattern & 0x3FF), T.bucketCount - 1)
+    }
+
+    /// The value at xx < `endThreshold` from the nearer end of the half whose header is at `p`:
+    /// t solved to full relative precision (see `BezierPolynomial.solveNearZero`), then y(t) by
+    /// Horner's rule, whose terms shrink with t, so y keeps its relative precision down to the
+    /// subnormals. xx = 0 gives the end itself, exactly.
+    @inline(never)
+    static func solveNearEnd(_ p: UnsafePointer<Double>, _ xx: Double, scaledY: Bool) -> Double {
+        if xx == 0 { return p[T.iOffset] }
+        let t = BezierPolynomial(coefficientsAt: p).solveNearZero(xx, hi: min(1, 2 * p[T.iSEnd]))
+        var y = ((p[T.iKAY] * t + p[T.iKBY]) * t + p[T.iKCY]) * t
+        if scaledY { y *= abs(p[T.iYSign]) }
+        return p[T.iOffset] + y
+    }
+
+    @inline(never)
+    static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int) -> Double {
+        let poly = BezierPolynomial(coefficientsAt: p)
+        let h = p[T.iH]
+        let lo = Double(i) * h
+        let hi = i == T.segmentCount - 1 ? 1 : Double(i + 1) * h
+        return poly.solveBracketed(xx, lo: lo, hi: hi, guess: lo)
+    }
+}
+
+/// How a half maps its progress xx to the interpolation variable v. The evaluation is
+/// specialised per curve: curves whose halves both use v = xx skip the square root.
+protocol InterpolationVariable {
+    static func variable(_ xx: Double, mask: UInt64) -> Double
+    /// The batch table's variable: x for both halves, or √x for both.
+    static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double>
+}
+
+/// v = xx for both halves.
+enum LinearVariable: InterpolationVariable {
+    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { xx }
+}
+
+/// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
+enum RootVariable: InterpolationVariable {
+    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
+        kinetic_simd_root_select(xx, Double(bitPattern: mask))
+    }
+    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
+}
