@@ -25,16 +25,20 @@ struct BezierHalf {
     /// The largest v of the half, at x = 1/2.
     var vEnd: Double { root ? (0.5).squareRoot() : 0.5 }
 
-    /// The parameter where x = 1/2. Four Halley steps from t = 1/2 settle it on ordinary
-    /// curves (on 99.9 % of random ones; four Newton steps settle only half of them); the
-    /// bracketed solve takes over when they do not (x′ tiny there). The halves only need it
-    /// to about 1e-12: each half's last segment reaches the split, and a guess a hair beyond
-    /// it is still corrected by the Newton step.
+    /// The parameter where x = 1/2. Up to four Halley steps from t = 1/2 settle it on
+    /// ordinary curves (on 99.9 % of random ones; four Newton steps settle only half of
+    /// them), most in two: Halley's step converges cubically, so once a step is below 2^-50
+    /// the next would be far below rounding, and the loop stops. The bracketed solve takes
+    /// over when the steps do not settle (x′ tiny there). The halves only need it to about
+    /// 1e-12: each half's last segment reaches the split, and a guess a hair beyond it is
+    /// still corrected by the Newton step.
     static func split(_ poly: BezierPolynomial) -> Double {
         var t = 0.5
         for _ in 0..<4 {
             let f = poly.x(t) - 0.5, d = poly.dx(t)
-            t -= 2 * f * d / (2 * d * d - f * poly.ddx(t))
+            let step = 2 * f * d / (2 * d * d - f * poly.ddx(t))
+            t -= step
+            if abs(step) <= 0x1p-50 { break }
         }
         if t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45 { return t }
         return poly.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
@@ -132,7 +136,7 @@ extension BezierTable {
     /// arithmetic (`BezierKernel.finish`), so the value is the table's bit for bit. The
     /// segment is the one whose first node is the last at or below v (nodes increase
     /// strictly on every curve: x′ vanishes at most at one point, where x still increases
-    /// by far more than its rounding from node to node), found by a binary search.
+    /// by far more than its rounding from node to node), found in two rounds of comparisons.
     @inline(never)
     func valueWithoutTable(_ x: Double) -> Double {
         let (index, xx) = BezierKernel.half(of: x)
@@ -145,12 +149,16 @@ extension BezierTable {
             let scaledY = half.poly.yScale != 1
             if xx < Self.endThreshold { return BezierKernel.solveNearEnd(p, xx, scaledY: scaledY) }
             let v = half.variable(xx)
-            var i = 0
-            var step = Self.segmentCount / 2
-            while step > 0 {
-                if half.nodeVariable(i + step) <= v { i += step }
-                step /= 2
-            }
+            // Which quarter of the segments (three nodes compared at once), then which segment
+            // of it (three more).
+            // (Counted, not branched on: random x would mispredict the branches.)
+            let quarter = Self.segmentCount / 4
+            var above = 0
+            for k in 1...3 { above &+= half.nodeVariable(k * quarter) <= v ? 1 : 0 }
+            var i = above * quarter
+            var within = 0
+            for k in 1..<quarter { within &+= half.nodeVariable(i + k) <= v ? 1 : 0 }
+            i += within
             let c = p + Self.iNodes
             let a = half.node(i)
             _ = half.segment(i, a, half.node(i + 1), InverseSingularities(half.poly, root: half.root), into: c)

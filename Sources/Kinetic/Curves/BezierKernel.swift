@@ -71,15 +71,20 @@ struct BezierKernel {
         if _slowPath(xx < T.endThreshold) { return Self.solveNearEnd(p, xx, scaledY: scaledY) }
         let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
         let j = Self.bucket(v, p[T.iScale])
-        var i = Int(b[j])
         let nodes = p + T.iNodes
-        // One increment for most curves (a predictable branch); the loop for the rest.
-        i &+= nodes[i &+ 1] <= v ? 1 : 0
+        // The segment: the bucket's first one, plus the nodes at or below v among the next
+        // `steps` (nodes increase, and sentinels follow the last). The comparisons do not
+        // depend on each other, so curves whose nodes crowd into few buckets (steps > 1)
+        // pay in parallel loads, not in a chain of them.
+        let first = Int(b[j])
+        let next = nodes + first
+        var count = next[1] <= v ? 1 : 0
         var k = 1
         while k < steps {
-            i &+= nodes[i &+ 1] <= v ? 1 : 0
             k &+= 1
+            count &+= next[k] <= v ? 1 : 0
         }
+        let i = first &+ count
         return Self.finish(p, p + (T.iCoef &+ T.coefficientStride &* i), node: nodes[i], v: v, xx: xx,
                            segment: i, secondOrder: secondOrder, scaledY: scaledY)
     }

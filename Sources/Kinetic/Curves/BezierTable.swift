@@ -53,7 +53,10 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     // exact), so the result is offset + y with no multiplication.
     static let iKAY = 23, iKBY = 24, iKCY = 25
     static let iNodes = 26
-    static let iCoef = iNodes + segmentCount + 2
+    // The nodes 0...segmentCount, then sentinels (+infinity) up to twice segmentCount: the
+    // look-up compares v with up to `steps` (at most segmentCount) nodes after its bucket's
+    // first segment, all at once.
+    static let iCoef = iNodes + 2 * segmentCount
     // Rounded up to even so the halves stay 16-byte aligned.
     static let halfStride = (iCoef + coefficientStride * segmentCount + 1) & ~1
     /// Bytes of one half's bucket map.

@@ -46,8 +46,8 @@ extension BezierTable {
             secondOrder = half.segment(i, a, next, singular, into: d + (iCoef + coefficientStride * i)) || secondOrder
             a = next
         }
-        // The sentinel keeps the increments inside the last segment.
-        nodes[n] = .infinity
+        // The sentinels keep the look-up inside the last segment.
+        for k in n..<(iCoef - iNodes) { nodes[k] = .infinity }
         return (fillBucketMap(b, nodes: nodes, vEnd: half.vEnd), secondOrder)
     }
 
