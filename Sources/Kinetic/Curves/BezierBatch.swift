@@ -137,12 +137,8 @@ extension BezierTable {
         let p0 = records + Int(truncatingIfNeeded: index[0]) &* R.recordStride
         let p1 = records + Int(truncatingIfNeeded: index[1]) &* R.recordStride
         @inline(__always) func gather(_ i: Int) -> SIMD2<Double> { SIMD2(p0[i], p1[i]) }
-        var y = gather(5)
-        y = y * s + gather(4)
-        y = y * s + gather(3)
-        y = y * s + gather(2)
-        y = y * s + gather(1)
-        y = y * s + gather(0)
+        var y = gather(R.degree)
+        for k in stride(from: R.degree - 1, through: 0, by: -1) { y = y * s + gather(k) }
         // Lanes within endThreshold of an end are redone, except the ends themselves, which
         // the table gives exactly (clamped progress arrays are full of them).
         bad |= ~inRange | bits(y .!= y) | bits((xx .< SIMD2(repeating: endThreshold)) .& (xx .!= SIMD2()))

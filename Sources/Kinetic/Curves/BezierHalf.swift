@@ -72,10 +72,10 @@ struct BezierHalf {
 
     /// Segment i's record from its end nodes `a` (node i) and `b` (node i + 1): the quintic
     /// s0 + g0·δ + gp0/2·δ² + c3·δ³ + c4·δ⁴ + c5·δ⁵ in δ = v − v_i that also matches the value,
-    /// slope and curvature at the far end, into `c[0...5]`, and the second-order mask into
-    /// `c[6]`. A segment whose guess fails the certification gets c5 = NaN (the guess, and so
-    /// the result, is NaN, which sends x there to the bracketed solve). Returns whether the
-    /// segment needs the second-order term.
+    /// slope and curvature at the far end, into `c[0...5]`.
+    /// A segment whose guess fails the certification gets c5 = NaN (the guess, and so the
+    /// result, is NaN, which sends x there to the bracketed solve). Returns whether the
+    /// segment needs the second-order term (its bit in the half's `iSecondOrder` word).
     func segment(_ i: Int, _ a: (v: Double, g: Double, gp: Double), _ b: (v: Double, g: Double, gp: Double),
                  _ singular: InverseSingularities, into c: UnsafeMutablePointer<Double>) -> Bool {
         let ax = poly.ax, ay = poly.ay
@@ -109,7 +109,6 @@ struct BezierHalf {
         let k2 = dy * (2 * curvature * curvature + abs(ax) / slope) + ddy * curvature + abs(ay)
         let second = usable && !first && k2 * e0 * e0 * e0 < T.tolerance
         if !(usable && (first || second)) { c[5] = .nan }
-        c[6] = Double(bitPattern: second ? ~0 : 0)
         return second
     }
 
@@ -141,6 +140,8 @@ extension BezierTable {
     func valueWithoutTable(_ x: Double) -> Double {
         let (index, xx) = BezierKernel.half(of: x)
         let half = index == 0 ? constants.lower : constants.upper
+        // The header and one record (on the stack: well under withUnsafeTemporaryAllocation's
+        // 1 KB limit for the stack).
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.iNodes + Self.coefficientStride) {
             let p = $0.baseAddress!
             half.writeHeader(p)
@@ -161,7 +162,8 @@ extension BezierTable {
             i += within
             let c = p + Self.iNodes
             let a = half.node(i)
-            _ = half.segment(i, a, half.node(i + 1), InverseSingularities(half.poly, root: half.root), into: c)
+            let second = half.segment(i, a, half.node(i + 1), InverseSingularities(half.poly, root: half.root), into: c)
+            p[Self.iSecondOrder] = Double(bitPattern: second ? 1 << UInt64(i) : 0)
             return BezierKernel.finish(p, c, node: a.v, v: v, xx: xx, segment: i, secondOrder: true,
                                        scaledY: scaledY)
         }

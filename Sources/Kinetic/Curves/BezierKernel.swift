@@ -3,7 +3,7 @@ import KineticSIMD
 /// The evaluation of a ``BezierTable``'s solve table: plain pointers and the step count,
 /// read from the published table, so that a batch loop keeps them in registers.
 ///
-/// The solve table is one allocation: a 16-byte header (the step count, then the flags),
+/// The solve table is one allocation: a 64-byte header (the step count, then the flags),
 /// both halves' doubles (`halfStride` each), then both halves' bucket maps.
 struct BezierKernel {
     let doubles: UnsafePointer<Double>
@@ -20,8 +20,9 @@ struct BezierKernel {
 
     typealias T = BezierTable
 
-    /// Offsets in the solve table's allocation.
-    static let headerBytes = 16
+    /// Offsets in the solve table's allocation (64-byte aligned; the halves start on a line).
+    static let alignment = 64
+    static let headerBytes = 64
     static let bytesOffset = headerBytes + 2 * T.halfStride * MemoryLayout<Double>.stride
     static let allocationBytes = bytesOffset + 2 * T.byteStride + T.byteSlack
 
@@ -100,8 +101,9 @@ struct BezierKernel {
         let s = guess(c, v - node)
         // One Newton step, folded into y. With f = x(s) − xx and δ = f/x′(s) the root is
         // s* = s − δ − (x″/2x′)·δ² + O(δ³), so y(s*) = y(s) − y′·δ + δ²·(y″ − y′·x″/x′)/2 + O(δ³).
-        // The second-order term applies on the segments whose record's mask (c[6]) is set;
-        // curves with none skip it (adding the masked +0 would not change the result).
+        // The second-order term applies on the segments whose bit is set in the half's
+        // `iSecondOrder` word; curves with none skip it (adding the masked +0 would not change
+        // the result).
         let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], bx2 = p[T.iBX2]
         let dxds = (p[T.iAX3] * s + bx2) * s + cx
         let delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds
@@ -112,7 +114,8 @@ struct BezierKernel {
             // The two divisions are independent and overlap.
             let bend = (p[T.iAX6] * s + bx2) / dxds
             let term = (delta * delta) * (0.5 * ((p[T.iAY6] * s + by2) - dyds * bend))
-            y += Double(bitPattern: term.bitPattern & c[6].bitPattern)
+            let mask = 0 &- ((p[T.iSecondOrder].bitPattern &>> UInt64(truncatingIfNeeded: i)) & 1)
+            y += Double(bitPattern: term.bitPattern & mask)
         }
         if !y.isFinite {
             // A flagged segment (NaN guess) or a failed step: the bracketed solve.

@@ -30,9 +30,8 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     // The header is immutable after creation; the elements are the atomic slots below.
     static let segmentCount = 16
     static let bucketCount = 64
-    /// Doubles per segment record: the quintic's six coefficients, then the mask that applies
-    /// the folded step's second-order term (all ones) or not (zero).
-    static let coefficientStride = 7
+    /// Doubles per segment record: the quintic's six coefficients.
+    static let coefficientStride = 6
     /// A half whose own x1 is at most this uses √x as its interpolation variable.
     static let rootThreshold = 0.1
     /// The largest error the folded step may leave in (scaled) y on a segment that is not
@@ -44,21 +43,27 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     /// Evaluations of a curve (with its copies) before its solve table is built: up to this
     /// many, the curve costs its constants only.
     static let tableAfter = 64
-    // Layout of one half's doubles (a header, then the nodes, then the segment records).
-    static let iAX = 0, iBX = 1, iCX = 2, iAY = 3, iBY = 4, iCY = 5, iAX3 = 6, iBX2 = 7
-    static let iSEnd = 8, iH = 9, iScale = 10, iRootMask = 11, iOffset = 12, iYSign = 14
-    static let iX1Hi = 15, iX1Lo = 16, iX2Hi = 17, iX2Lo = 18, iAY3 = 19, iBY2 = 20
-    static let iAX6 = 21, iAY6 = 22
-    // The kernel's y coefficients carry the half's output sign (−1 for the mirrored half,
-    // exact), so the result is offset + y with no multiplication.
-    static let iKAY = 23, iKBY = 24, iKCY = 25
-    static let iNodes = 26
+    // Layout of one half's doubles: the header's two lines that every evaluation reads, the
+    // fields that only some evaluations read, the nodes, then the segment records (the table
+    // and the halves are 64-byte aligned). An evaluation reads those two lines, one or two
+    // lines of nodes and one record, so a curve whose table is not in cache costs few line
+    // fills.
+    // Line 0: the x polynomial and what the look-up needs.
+    static let iAX = 0, iBX = 1, iCX = 2, iAX3 = 3, iBX2 = 4, iScale = 5, iRootMask = 6, iOffset = 7
+    // Line 1: the y side of the step. The kernel's y coefficients carry the half's output sign
+    // (−1 for the mirrored half, exact), so the result is offset + y with no multiplication.
+    static let iKAY = 8, iKBY = 9, iKCY = 10, iAY3 = 11, iBY2 = 12, iAX6 = 13, iAY6 = 14, iYSign = 15
+    // Then: bit i set where segment i needs the folded step's second-order term (read only on
+    // curves with such a segment), and the fields of the exact solves.
+    static let iSecondOrder = 16, iAY = 17, iBY = 18, iCY = 19, iSEnd = 20, iH = 21
+    static let iX1Hi = 22, iX1Lo = 23, iX2Hi = 24, iX2Lo = 25
+    static let iNodes = 32
     // The nodes 0...segmentCount, then sentinels (+infinity) up to twice segmentCount: the
     // look-up compares v with up to `steps` (at most segmentCount) nodes after its bucket's
     // first segment, all at once.
     static let iCoef = iNodes + 2 * segmentCount
-    // Rounded up to even so the halves stay 16-byte aligned.
-    static let halfStride = (iCoef + coefficientStride * segmentCount + 1) & ~1
+    // A whole number of 64-byte lines.
+    static let halfStride = (iCoef + coefficientStride * segmentCount + 7) & ~7
     /// Bytes of one half's bucket map.
     static let byteStride = bucketCount
     /// Bytes after the upper half's map that its construction may write (see

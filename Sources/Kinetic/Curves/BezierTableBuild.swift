@@ -7,7 +7,8 @@ extension BezierTable {
     /// Builds the solve table (see `BezierKernel` for its layout) into a new allocation.
     func buildSolveTable() -> UnsafeMutableRawPointer {
         let constants = self.constants
-        let table = UnsafeMutableRawPointer.allocate(byteCount: BezierKernel.allocationBytes, alignment: 16)
+        let table = UnsafeMutableRawPointer.allocate(byteCount: BezierKernel.allocationBytes,
+                                                     alignment: BezierKernel.alignment)
         let doubles = (table + BezierKernel.headerBytes).bindMemory(to: Double.self, capacity: 2 * Self.halfStride)
         let bytes = (table + BezierKernel.bytesOffset).bindMemory(to: UInt8.self,
                                                                  capacity: 2 * Self.byteStride + Self.byteSlack)
@@ -37,18 +38,21 @@ extension BezierTable {
         half.writeHeader(d)
         let singular = InverseSingularities(half.poly, root: half.root)
         let nodes = d + iNodes
-        var secondOrder = false
+        var secondOrder: UInt64 = 0
         var a = half.node(0)
         nodes[0] = a.v
         for i in 0..<n {
             let next = half.node(i + 1)
             nodes[i + 1] = next.v
-            secondOrder = half.segment(i, a, next, singular, into: d + (iCoef + coefficientStride * i)) || secondOrder
+            if half.segment(i, a, next, singular, into: d + (iCoef + coefficientStride * i)) {
+                secondOrder |= 1 << UInt64(i)
+            }
             a = next
         }
+        d[iSecondOrder] = Double(bitPattern: secondOrder)
         // The sentinels keep the look-up inside the last segment.
         for k in n..<(iCoef - iNodes) { nodes[k] = .infinity }
-        return (fillBucketMap(b, nodes: nodes, vEnd: half.vEnd), secondOrder)
+        return (fillBucketMap(b, nodes: nodes, vEnd: half.vEnd), secondOrder != 0)
     }
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
