@@ -119,7 +119,7 @@ struct BezierKernel {
         }
         if !y.isFinite {
             // A flagged segment (NaN guess) or a failed step: the bracketed solve.
-            let t = solveFlagged(p, xx, segment: i)
+            let t = solveFlagged(p, xx, segment: i, record: c, at: v - node)
             y = ((ay * t + by) * t + cy) * t
         }
         if scaledY { y *= abs(p[T.iYSign]) }
@@ -162,13 +162,19 @@ struct BezierKernel {
         return p[T.iOffset] + y
     }
 
+    /// The bracketed solve on segment i, from the segment's quintic without its last term (a
+    /// flagged segment's c5 is NaN; the rest is finite and still a good start, so that the
+    /// iteration takes a few steps, not dozens from the segment's end), or from the segment's
+    /// start where that is not inside it.
     @inline(never)
-    static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int) -> Double {
+    static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
+                             record c: UnsafePointer<Double>, at dd: Double) -> Double {
         let poly = BezierPolynomial(coefficientsAt: p)
         let h = p[T.iH]
         let lo = Double(i) * h
         let hi = i == T.segmentCount - 1 ? 1 : Double(i + 1) * h
-        return poly.solveBracketed(xx, lo: lo, hi: hi, guess: lo)
+        let start = (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
+        return poly.solveBracketed(xx, lo: lo, hi: hi, guess: start > lo && start < hi ? start : lo)
     }
 }
 
