@@ -71,6 +71,25 @@ struct BezierPolynomial {
     @inline(__always) func ddx(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
     @inline(__always) func ddy(_ t: Double) -> Double { 6 * ay * t + 2 * by }
 
+    /// The real root of x(t) = target by Cardano's formula about the inflection point
+    /// t0 = −bx/(3ax), in its stable form (the cube root taken on the side that adds, the
+    /// other term from Vieta), where the cubic has one real root; nil where it has three, or
+    /// no cubic term, or the arithmetic overflows. Accurate to a few ulp of the parameter
+    /// away from the inflection and to about the cube root of the rounding next to it: a
+    /// start for the bracketed solve where Newton's method from anywhere else converges
+    /// only linearly (x′ vanishing next to the root, as at a triple root).
+    func closedFormRoot(_ target: Double) -> Double? {
+        guard ax != 0 else { return nil }
+        let t0 = -bx / (3 * ax)
+        let p = (cx - bx * bx / (3 * ax)) / ax  // x′(t0) / ax
+        let q = (x(t0) - target) / ax
+        let d = 0.25 * q * q + p * p * p / 27
+        guard d >= 0 && d.isFinite else { return nil }
+        let a = -(q < 0 ? -1.0 : 1.0) * cbrt(0.5 * abs(q) + d.squareRoot())
+        let t = t0 + (a == 0 ? 0 : a - p / (3 * a))
+        return t.isFinite ? t : nil
+    }
+
     /// Solves x(t) = target for a tiny target (at most 2^-26) on [0, `hi`], where x increases
     /// and x(hi) ≥ 1/2, to full relative precision. Near 0 the residual x(t) − target has no
     /// cancellation of its own, so plain double arithmetic keeps relative precision down to
@@ -109,8 +128,8 @@ struct BezierPolynomial {
 
     /// Solves x(t) = target for t in [lo, hi] (x is non-decreasing there), starting from
     /// `guess`. Newton steps are taken only inside the bracket, otherwise the bracket is
-    /// bisected; the iteration stops when the step is below double resolution relative
-    /// to t, or the bracket cannot shrink further.
+    /// bisected; the iteration stops when the step is at most one unit in the last place of
+    /// t, or the bracket cannot shrink further.
     func solveBracketed(_ target: Double, lo: Double, hi: Double, guess: Double) -> Double {
         var lo = lo, hi = hi
         // Widen to the whole curve if the bracket does not hold the root.
@@ -126,6 +145,12 @@ struct BezierPolynomial {
             if f < 0 { lo = t } else { hi = t }
             let slope = dx(t)
             var next = t - f / slope
+            // Converged: the step is at most one unit in the last place, and stays in the
+            // bracket (t itself, where the step rounds away: t is then an end of the bracket,
+            // and bisecting away from it would take dozens of steps to come back). A bound of
+            // half a unit would let the iteration creep towards the root one ulp per step
+            // where x′ is small, the steps falling short of it.
+            if abs(next - t) <= 0x1p-52 * abs(next) && next >= lo && next <= hi { return next }
             if !(next > lo && next < hi) {
                 next = lo + 0.5 * (hi - lo)
                 if next <= lo || next >= hi {
@@ -134,7 +159,6 @@ struct BezierPolynomial {
                     return abs(exactResidual(other, target)) < abs(f) ? other : t
                 }
             }
-            if abs(next - t) <= 0x1p-53 * abs(next) { return next }
             t = next
         }
         return t
