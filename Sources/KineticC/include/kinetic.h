@@ -131,7 +131,10 @@ kn_status kn_bezier_create_preset(int32_t preset, kn_bezier **out);
 kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y1, double *x2, double *y2);
 
 /* The eased progress at linear progress `x` (exact to 1e-12 in [0, 1]; outside, extrapolated
- * along the end tangents; NaN only for NaN x). Errors: KN_ERR_NULL_ARGUMENT. */
+ * along the end tangents; NaN only for NaN x). A new curve holds only its constants; its
+ * 65th evaluation (each kn_bezier_values element counts; the preset handles share one table)
+ * builds its solve table once, after which a call allocates nothing. The value is the same
+ * with the table or without it, bit for bit. Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
 
 /* Evaluates `count` values: out[i] = value at xs[i]. Below 1,024 values, bit for bit as
