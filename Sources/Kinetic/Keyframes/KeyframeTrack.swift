@@ -142,6 +142,9 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
 
     /// The value at `progress` (unitless; see the type's discussion for progress outside
     /// [0, 1] and at repeated key times), looking the segment up by binary search.
+    // Pre-specialised for scalar tracks, so that a client module's KeyframeTrack<Double> does
+    // not run the generic code (runtime metadata look-ups on every call).
+    @_specialize(exported: true, where Value == Double)
     public func value(at progress: Double) -> Value {
         var cursor = 0
         return makeValue(at: progress, cursor: &cursor, useCursor: false)
@@ -149,6 +152,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
 
     /// The value at `progress`, starting the segment look-up from `cursor` and leaving it
     /// at the segment used. Gives the same value as ``value(at:)``.
+    @_specialize(exported: true, where Value == Double)
     public func value(at progress: Double, cursor: inout KeyframeCursor) -> Value {
         makeValue(at: progress, cursor: &cursor.segment, useCursor: true)
     }
