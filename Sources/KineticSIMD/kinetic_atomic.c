@@ -19,6 +19,6 @@ void kinetic_atomic_set_flag(bool *flag) {
     __atomic_store_n(flag, true, __ATOMIC_RELEASE);
 }
 
-uintptr_t kinetic_atomic_count(uintptr_t *counter, uintptr_t n) {
-    return __atomic_add_fetch(counter, n, __ATOMIC_RELAXED);
+uintptr_t kinetic_atomic_count(void *counter, uintptr_t n) {
+    return __atomic_add_fetch((uintptr_t *)counter, n, __ATOMIC_RELAXED);
 }

@@ -134,14 +134,9 @@ static void test_status_and_version(void) {
 
 /* ---------------------------------------------------------------- bezier */
 
-/* The header's promise for kn_bezier_values from 1,024 values on: within 2e-13 of
- * kn_bezier_value in [0, 1], exactly 0 at 0 and 1 at 1, bit for bit outside [0, 1] and for NaN;
- * bit for bit below 1,024. Over the presets and 200 seeded random curves (x1, x2 in [0, 1],
- * y1, y2 in [-1, 2]), 4,096 random x per curve with the special values mixed in. (This test
- * found a scalar look-up that started one segment too high on S-shaped curves.) */
 /* A new handle's first 64 evaluations run without its solve table, the 65th builds it: the
- * values are the same bit for bit either way (the header: "the result depends only on the
- * curve and the call"). 300 random curves, each at 64 x before and the same x after. */
+ * values are the same bit for bit either way (the header on kn_bezier_value: "the same with
+ * the table or without it"). 300 random curves, each at 64 x before and the same x after. */
 static void test_bezier_values_before_and_after_the_table(void) {
     enum { CURVES = 300, X = 64 };
     uint64_t state = 0x4C415A59ull;
@@ -175,6 +170,11 @@ static void test_bezier_values_before_and_after_the_table(void) {
     CHECK(differs == 0 && compared == CURVES * X);
 }
 
+/* The header's promise for kn_bezier_values from 1,024 values on: within 2e-13 of
+ * kn_bezier_value in [0, 1], exactly 0 at 0 and 1 at 1, bit for bit outside [0, 1] and for NaN;
+ * bit for bit below 1,024. Over the presets and 200 seeded random curves (x1, x2 in [0, 1],
+ * y1, y2 in [-1, 2]), 4,096 random x per curve with the special values mixed in. (This test
+ * found a scalar look-up that started one segment too high on S-shaped curves.) */
 static void test_bezier_batch_bound(void) {
     enum { N = 4096, SMALL = 1023, CURVES = 205 };
     double *xs = malloc(N * sizeof(double)), *out = malloc(N * sizeof(double));

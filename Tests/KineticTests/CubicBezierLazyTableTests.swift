@@ -5,7 +5,7 @@ import Kinetic
 /// The solve table is built lazily, after `tableAfter` (64) evaluations of a curve and its
 /// copies: before it, each evaluation computes its segment on the fly. These tests check
 /// that the values do not depend on which path gave them (bit for bit, on random and
-/// degenerate curves, at random x and at the x that the segments are hardest at), that the
+/// degenerate curves, at random x and on both sides of every segment boundary), that the
 /// tables are built when the rule says and shared as documented, and that threads racing
 /// to build a curve's table all see the same values.
 final class CubicBezierLazyTableTests: XCTestCase {
@@ -28,19 +28,12 @@ final class CubicBezierLazyTableTests: XCTestCase {
         return points
     }
 
-    /// x to evaluate a curve at: random in [0, 1], the two halves' node images and the
-    /// doubles next to them (where a segment search could go one way or the other), 1/2 and
-    /// its neighbours, points near both ends, and a few outside [0, 1].
+    /// x to evaluate a curve at: random in [0, 1], both halves' inner nodes (the segment
+    /// boundaries, where a segment search could go one way or the other) and the doubles
+    /// next to them, 1/2 and its neighbours, points near both ends, and a few outside [0, 1].
     static func xs(for c: CubicBezier, rng: inout SeededRandom) -> [Double] {
         var xs = (0..<96).map { _ in rng.unit() }
-        // The node parameters are uniform in t on each half; their x are near x(t) at the
-        // multiples of 1/32 of the split.
-        for k in 1..<32 {
-            let t = Double(k) / 32
-            let u = 1 - t
-            let x = 3 * c.x1 * t * u * u + 3 * c.x2 * t * t * u + t * t * t
-            if x > 0 && x < 1 { xs += [x.nextDown, x, x.nextUp] }
-        }
+        for x in c.table.nodeXs where x > 0 && x < 1 { xs += [x.nextDown, x, x.nextUp] }
         let half = 0.5, end = 0x1p-26
         xs += [half.nextDown, half, half.nextUp, end, end.nextDown, 1 - end, 1e-300, 1 - 0x1p-53, 0, 1, -0.25, 1.5]
         return xs

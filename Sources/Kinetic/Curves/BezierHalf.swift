@@ -47,17 +47,24 @@ struct BezierHalf {
     @inline(__always)
     func variable(_ x: Double) -> Double { root ? x.squareRoot() : x }
 
+    /// Node i's progress x(i·h) within the half (exactly 0 at node 0). The search of the
+    /// table-free path and the table's nodes both come from here, so they agree bit for bit.
+    @inline(__always)
+    func nodeProgress(_ i: Int) -> Double {
+        i == 0 ? 0 : poly.x(Double(i) * h)
+    }
+
     /// Node i's variable v_i = v(x(i·h)).
     @inline(__always)
     func nodeVariable(_ i: Int) -> Double {
-        variable(i == 0 ? 0 : poly.x(Double(i) * h))
+        variable(nodeProgress(i))
     }
 
     /// Node i: v_i and the derivatives ds/dv (g) and d²s/dv² (gp) there.
     func node(_ i: Int) -> (v: Double, g: Double, gp: Double) {
         let ax = poly.ax, bx = poly.bx, cx = poly.cx
         let s = Double(i) * h
-        let x = i == 0 ? 0 : poly.x(s)
+        let x = nodeProgress(i)
         let r = 1 / ((3 * ax * s + 2 * bx) * s + cx), ddx = 6 * ax * s + 2 * bx
         let v = variable(x)
         // In x: ds/dx = 1/x′, d²s/dx² = −x″/x′³. In v = √x: ds/dv = 2v/x′ and

@@ -102,8 +102,9 @@ struct BezierKernel {
         // One Newton step, folded into y. With f = x(s) − xx and δ = f/x′(s) the root is
         // s* = s − δ − (x″/2x′)·δ² + O(δ³), so y(s*) = y(s) − y′·δ + δ²·(y″ − y′·x″/x′)/2 + O(δ³).
         // The second-order term applies on the segments whose bit is set in the half's
-        // `iSecondOrder` word; curves with none skip it (adding the masked +0 would not change
-        // the result).
+        // `iSecondOrder` word. Curves with none skip it; the table-free path (which passes
+        // `secondOrder: true`) adds the masked +0 instead, which can only turn a y of −0 into
+        // +0, and offset + y (offset 0 or 1) is then the same.
         let ax = p[T.iAX], bx = p[T.iBX], cx = p[T.iCX], bx2 = p[T.iBX2]
         let dxds = (p[T.iAX3] * s + bx2) * s + cx
         let delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds

@@ -45,9 +45,9 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let tableAfter = 64
     // Layout of one half's doubles: the header's two lines that every evaluation reads, the
     // fields that only some evaluations read, the nodes, then the segment records (the table
-    // and the halves are 64-byte aligned). An evaluation reads those two lines, one or two
-    // lines of nodes and one record, so a curve whose table is not in cache costs few line
-    // fills.
+    // and the halves are 64-byte aligned). An evaluation reads the table's first line (steps
+    // and flags), those two header lines, a bucket-map line, one or two lines of nodes and a
+    // record (one or two lines), plus the second-order word's line on curves that use it.
     // Line 0: the x polynomial and what the look-up needs.
     static let iAX = 0, iBX = 1, iCX = 2, iAX3 = 3, iBX2 = 4, iScale = 5, iRootMask = 6, iOffset = 7
     // Line 1: the y side of the step. The kernel's y coefficients carry the half's output sign
@@ -58,9 +58,10 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let iSecondOrder = 16, iAY = 17, iBY = 18, iCY = 19, iSEnd = 20, iH = 21
     static let iX1Hi = 22, iX1Lo = 23, iX2Hi = 24, iX2Lo = 25
     static let iNodes = 32
-    // The nodes 0...segmentCount, then sentinels (+infinity) up to twice segmentCount: the
-    // look-up compares v with up to `steps` (at most segmentCount) nodes after its bucket's
-    // first segment, all at once.
+    // The nodes 0..<segmentCount, then sentinels (+infinity) from segmentCount up to twice
+    // segmentCount (the top node, at x = 1/2, is needed only by the last segment's record):
+    // the look-up compares v with up to `steps` (at most segmentCount) nodes after its
+    // bucket's first segment, all at once.
     static let iCoef = iNodes + 2 * segmentCount
     // A whole number of 64-byte lines.
     static let halfStride = (iCoef + coefficientStride * segmentCount + 7) & ~7
@@ -133,14 +134,24 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     /// past it (a thread that loses the race frees its own and uses the winner's).
     func kernel(afterEvaluations count: Int) -> BezierKernel? {
         if let table = kinetic_atomic_peek_pointer(slots + Self.solveSlot) { return BezierKernel(table) }
-        let counter = UnsafeMutableRawPointer(slots + Self.countSlot).assumingMemoryBound(to: UInt.self)
-        guard kinetic_atomic_count(counter, UInt(count)) > UInt(Self.tableAfter) else { return nil }
+        guard kinetic_atomic_count(UnsafeMutableRawPointer(slots + Self.countSlot), UInt(count))
+                > UInt(Self.tableAfter) else { return nil }
         let fresh = buildSolveTable()
         guard let current = kinetic_atomic_publish_pointer(slots + Self.solveSlot, fresh) else {
             return BezierKernel(fresh)
         }
         fresh.deallocate()
         return BezierKernel(current)
+    }
+
+    /// The x of the inner nodes of both halves (for tests: the segment boundaries, where
+    /// the look-up could go either way).
+    package var nodeXs: [Double] {
+        let c = constants
+        if c.isIdentity { return [] }
+        let lower = c.lower, upper = c.upper
+        return (1..<Self.segmentCount).map { lower.nodeProgress($0) }
+            + (1..<Self.segmentCount).map { 1 - upper.nodeProgress($0) }
     }
 
     /// Whether the solve table has been built (for tests and benchmarks).

@@ -24,6 +24,9 @@ extension BezierTable {
             steps = max(steps, halfSteps)
             secondOrder = secondOrder || halfSecondOrder
         }
+        // The look-up reads up to `steps` nodes past its bucket's first segment: the
+        // sentinels cover segmentCount of them.
+        assert(steps <= Self.segmentCount && Self.iCoef - Self.iNodes >= 2 * Self.segmentCount)
         BezierKernel.writeHeader(table, steps: steps, usesRoot: constants.usesRoot, secondOrder: secondOrder,
                                  scaledY: lower.poly.yScale != 1 || upper.poly.yScale != 1)
         return table

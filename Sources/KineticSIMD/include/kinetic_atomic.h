@@ -1,6 +1,7 @@
-// Acquire/release atomics for Kinetic's values that are published once: a curve's batch table,
-// built by the first large batch call and then shared by every thread, and the flag that says
-// OpenBLAS's loading was tried. Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18, above
+// Atomics for Kinetic's values that are published once: a curve's solve table (built at its
+// 65th evaluation; read on every evaluation by the inline peek) and batch table (built by the
+// first large batch call), both then shared by every thread, and the flag that says OpenBLAS's
+// loading was tried; and the relaxed counter of a curve's evaluations. Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18, above
 // the package's deployment targets (macOS 13, iOS 16, tvOS 16, visionOS 1); these C functions
 // (kinetic_atomic.c, out of line, so that ThreadSanitizer builds instrument them) compile to
 // the same instructions on every platform.
@@ -29,8 +30,9 @@ static inline void *kinetic_atomic_peek_pointer(void *const *slot) {
 #endif
 }
 
-/// Adds `n` to the counter at *counter (relaxed ordering) and returns the new count.
-uintptr_t kinetic_atomic_count(uintptr_t *counter, uintptr_t n);
+/// Adds `n` to the pointer-sized counter at `counter` (relaxed ordering) and returns the new
+/// count. Only these functions touch the counter's memory.
+uintptr_t kinetic_atomic_count(void *counter, uintptr_t n);
 
 /// Publishes `desired` in *slot if *slot is NULL (acquire-release); returns NULL when it did,
 /// else the pointer another thread published first (read with acquire ordering).
