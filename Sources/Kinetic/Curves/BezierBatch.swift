@@ -29,17 +29,11 @@ extension BezierTable {
         // The call's x count towards the solve table's rule as one evaluation each; the values
         // are the same with it or without.
         guard let kernel = kernel(afterEvaluations: n) else {
-            for k in 0..<n {
-                let x = src[k]
-                dst[k] = x >= 0 && x <= 1 ? valueWithoutTable(x) : extrapolate(x)
-            }
+            each(src, dst, n) { valueWithoutTable($0) }
             return
         }
         if n < Self.batchThreshold {
-            for k in 0..<n {
-                let x = src[k]
-                dst[k] = x >= 0 && x <= 1 ? Self.value(at: x, kernel) : extrapolate(x)
-            }
+            each(src, dst, n) { Self.value(at: $0, kernel) }
             return
         }
         let table = batchTable
@@ -47,6 +41,16 @@ extension BezierTable {
             batch(table, src, dst, n, RootVariable.self)
         } else {
             batch(table, src, dst, n, LinearVariable.self)
+        }
+    }
+
+    /// One x at a time: `solve` for x in [0, 1], the extrapolation (or NaN) elsewhere.
+    @inline(__always)
+    private func each(_ src: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
+                      _ solve: (Double) -> Double) {
+        for k in 0..<n {
+            let x = src[k]
+            dst[k] = x >= 0 && x <= 1 ? solve(x) : extrapolate(x)
         }
     }
 

@@ -177,10 +177,10 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         if x > 1 { return c.endGradient }
         if c.isIdentity { return 1 }
         // The mirrored half has the same slope at the mirrored point.
-        let half = x > 0.5 ? c.upper : c.lower
+        let (index, xx) = BezierKernel.half(of: x)
+        let half = index == 0 ? c.lower : c.upper
         let poly = half.poly
-        let s = poly.solveBracketed(x > 0.5 ? 1 - x : x, lo: 0, hi: min(1, 2 * half.sEnd),
-                                    guess: x > 0.5 ? 1 - x : x)
+        let s = poly.solveBracketed(xx, lo: 0, hi: min(1, 2 * half.sEnd), guess: xx)
         let dx = poly.dx(s), dy = poly.dy(s) * poly.yScale
         if dx != 0 { return Self.clampFinite(dy / dx) }
         if dy != 0 { return dy > 0 ? .infinity : -.infinity }
