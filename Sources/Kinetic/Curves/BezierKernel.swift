@@ -120,11 +120,21 @@ struct BezierKernel {
         }
         if !y.isFinite {
             // A flagged segment (NaN guess) or a failed step: the bracketed solve.
-            let t = solveFlagged(p, xx, segment: i, record: c, at: v - node)
-            y = ((ay * t + by) * t + cy) * t
+            return flaggedValue(p, xx, segment: i, record: c, at: v - node, scaledY: scaledY)
         }
         if scaledY { y *= abs(p[T.iYSign]) }
         return offset + y
+    }
+
+    /// The value on a flagged segment (or after a failed step): t from the bracketed solve
+    /// (`solveFlagged`), then y(t) and the half's output mapping.
+    @inline(never)
+    static func flaggedValue(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
+                             record c: UnsafePointer<Double>, at dd: Double, scaledY: Bool) -> Double {
+        let t = solveFlagged(p, xx, segment: i, record: c, at: dd)
+        var y = ((p[T.iKAY] * t + p[T.iKBY]) * t + p[T.iKCY]) * t
+        if scaledY { y *= abs(p[T.iYSign]) }
+        return p[T.iOffset] + y
     }
 
     /// The segment's quintic at dd = v − node, by Estrin's scheme: a shorter dependent chain
@@ -169,7 +179,6 @@ struct BezierKernel {
     /// converges only linearly from a poor start. Otherwise it starts from the segment's
     /// quintic without its last term (a flagged segment's c5 is NaN; the rest is finite),
     /// or from the segment's start.
-    @inline(never)
     static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
                              record c: UnsafePointer<Double>, at dd: Double) -> Double {
         let poly = BezierPolynomial(coefficientsAt: p)

@@ -35,12 +35,17 @@ struct BezierPolynomial {
         bx = 3 * (x2 - x1) - cx
         ax = 1 - cx - bx
         let big = max(abs(y1), abs(y2))
-        let scale = big > 0x1p1000 ? Double(sign: .plus, exponent: big.exponent, significand: 1) : 1
-        let sy1 = y1 / scale, sy2 = y2 / scale
+        // Powers of two, so the scaling is exact; multiplying by the inverse, built directly,
+        // keeps divisions off the common path (this runs on every evaluation before the
+        // solve table exists).
+        let large = big > 0x1p1000
+        let scale = large ? Double(sign: .plus, exponent: big.exponent, significand: 1) : 1
+        let inverse = large ? Double(sign: .plus, exponent: -big.exponent, significand: 1) : 1
+        let sy1 = y1 * inverse, sy2 = y2 * inverse
         yScale = scale
         cy = 3 * sy1
         by = 3 * (sy2 - sy1) - cy
-        ay = 1 / scale - cy - by
+        ay = inverse - cy - by
     }
 
     /// Reads the coefficients stored by ``BezierTable`` at `p`.
