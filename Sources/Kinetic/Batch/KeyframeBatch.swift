@@ -95,7 +95,7 @@ public final class KeyframeBatch {
         var largest = 0.0
         for (t, track) in tracks.enumerated() {
             for value in track.storage.lanes { largest = max(largest, value.magnitude) }
-            for (i, m) in track.storage.tangents.enumerated() {
+            for (i, m) in track.storage.unscaledTangents.enumerated() {
                 guard m.isFinite else { throw BatchStoreError.overflow(lane: t, quantity: "tangent of segment \(i / 2)") }
                 largest = max(largest, m.magnitude)
             }
@@ -107,7 +107,7 @@ public final class KeyframeBatch {
         coefficients = .allocate(capacity: size)
         coefficients.initialize(repeating: 0, count: size)
         for (t, track) in tracks.enumerated() {
-            let lanes = track.storage.lanes.map { $0 * down }, tangents = track.storage.tangents.map { $0 * down }
+            let lanes = track.storage.lanes.map { $0 * down }, tangents = track.storage.unscaledTangents.map { $0 * down }
             for s in 0 ..< keys - 1 {
                 let a = lanes[s], b = lanes[s + 1]
                 var c = (a, 0.0, 0.0, 0.0)

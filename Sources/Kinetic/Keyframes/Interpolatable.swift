@@ -65,6 +65,9 @@ extension Interpolatable {
 /// Lane helpers shared by the conformances and the track (internal).
 enum KeyframeLanes {
     /// `output[i] = a[i] + (b[i] − a[i])·f` for `i` in `range`; exact at f = 0 and f = 1.
+    /// Where a step of that sum overflows (lanes near the ends of the range of `Double`, of
+    /// opposite signs or extrapolated) the same sum is taken on halved lanes and doubled,
+    /// exactly; a result beyond the range is left infinite here (the track saturates it).
     @inline(__always)
     static func lerp(
         from a: UnsafeBufferPointer<Double>, to b: UnsafeBufferPointer<Double>, fraction f: Double,
@@ -74,7 +77,11 @@ enum KeyframeLanes {
             for i in range { output[i] = b[i] }
             return
         }
-        for i in range { output[i] = a[i] + (b[i] - a[i]) * f }
+        for i in range {
+            let direct = a[i] + (b[i] - a[i]) * f
+            let halved = 2 * (0.5 * a[i] + (0.5 * b[i] - 0.5 * a[i]) * f)
+            output[i] = direct.isFinite ? direct : halved
+        }
     }
 
     /// Moves `angle` by a multiple of 2π so that it lies within π of `reference`

@@ -14,6 +14,11 @@ struct KeyframeSegments: Sendable {
     let tangents: [Double]
     /// Arc-length tables (`KeyframeArcLength.stride` per segment), or empty.
     let arcTables: [Double]
+    /// The tangents and arc-length tables are those of the lanes × 2^-`hermiteExponent`
+    /// (0 unless a tangent of the lanes themselves is beyond the range of `Double`; see
+    /// `KeyframeTangents.withinRange`): the cubic segments evaluate on lanes scaled the same
+    /// way and scale the result back.
+    var hermiteExponent = 0
 
     /// Writes the track's lanes at `progress` into `output[0 ..< laneCount]`.
     @inline(__always)
@@ -42,23 +47,82 @@ struct KeyframeSegments: Sendable {
                             from: UnsafeBufferPointer(start: a, count: count),
                             to: UnsafeBufferPointer(start: b, count: count),
                             fraction: f, into: output)
+                        Self.saturate(output, count: count)
                     case .hermite, .pacedHermite:
                         let f = spec.easing.map { $0.value(at: u) } ?? u
-                        tangents.withUnsafeBufferPointer { tangents in
-                            let m0 = tangents.baseAddress! + 2 * s * count, m1 = m0 + count
-                            var v = f
-                            if spec.shape == .pacedHermite {
-                                v = arcTables.withUnsafeBufferPointer { tables in
-                                    KeyframeArcLength.parameter(
-                                        forFraction: f, table: tables.baseAddress! + s * KeyframeArcLength.stride,
-                                        a, b, m0, m1, count: count)
-                                }
-                            }
-                            KeyframeTangents.hermite(a, b, m0, m1, at: v, count: count, into: output.baseAddress!)
+                        if hermiteExponent == 0 {
+                            hermite(segment: s, spec.shape, f, a, b, into: output.baseAddress!)
+                        } else {
+                            hermiteScaled(segment: s, spec.shape, f, a, b, into: output.baseAddress!)
                         }
+                        Self.saturate(output, count: count)
                     }
                 }
             }
+        }
+    }
+}
+
+extension KeyframeSegments {
+    /// Cubic segment `s` at eased fraction `f` from the end lanes `a` and `b` (scaled by
+    /// 2^-`hermiteExponent`, like the tangents).
+    @inline(__always)
+    func hermite(segment s: Int, _ shape: SegmentShape, _ f: Double, _ a: UnsafePointer<Double>,
+                 _ b: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>) {
+        let count = laneCount
+        tangents.withUnsafeBufferPointer { tangents in
+            let m0 = tangents.baseAddress! + 2 * s * count, m1 = m0 + count
+            var v = f
+            if shape == .pacedHermite {
+                v = arcTables.withUnsafeBufferPointer { tables in
+                    KeyframeArcLength.parameter(
+                        forFraction: f, table: tables.baseAddress! + s * KeyframeArcLength.stride,
+                        a, b, m0, m1, count: count)
+                }
+            }
+            KeyframeTangents.hermite(a, b, m0, m1, at: v, count: count, into: output)
+        }
+    }
+
+    /// `hermite` for a track whose tangents are scaled: on the end lanes × 2^-k, then the
+    /// result × 2^k (both exact).
+    @inline(never)
+    func hermiteScaled(segment s: Int, _ shape: SegmentShape, _ f: Double, _ a: UnsafePointer<Double>,
+                       _ b: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>) {
+        let count = laneCount
+        let down = Double(sign: .plus, exponent: -hermiteExponent, significand: 1)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { ends in
+            let sa = ends.baseAddress!, sb = sa + count
+            for i in 0 ..< count {
+                sa[i] = a[i] * down
+                sb[i] = b[i] * down
+            }
+            hermite(segment: s, shape, f, sa, sb, into: output)
+        }
+        // Up by 2^k in two steps, so that a factor beyond the range (k > 1023) still scales.
+        let (up1, up2) = Self.halves(of: hermiteExponent)
+        for i in 0 ..< count { output[i] = output[i] * up1 * up2 }
+    }
+
+    /// The tangents in value units (`tangents` × 2^`hermiteExponent`); infinite where that is
+    /// beyond the range of `Double`.
+    var unscaledTangents: [Double] {
+        if hermiteExponent == 0 { return tangents }
+        let (up1, up2) = Self.halves(of: hermiteExponent)
+        return tangents.map { $0 * up1 * up2 }
+    }
+
+    /// 2^k as two factors, each within the range of `Double` for k up to 2046.
+    static func halves(of k: Int) -> (Double, Double) {
+        (Double(sign: .plus, exponent: k / 2, significand: 1), Double(sign: .plus, exponent: k - k / 2, significand: 1))
+    }
+
+    /// Clamps lanes beyond the range of `Double` to ±`greatestFiniteMagnitude`: finite keys
+    /// give finite values (an eased overshoot or an extrapolation can leave the range).
+    @inline(__always)
+    static func saturate(_ output: UnsafeMutableBufferPointer<Double>, count: Int) {
+        for i in 0 ..< count {
+            output[i] = max(-.greatestFiniteMagnitude, min(.greatestFiniteMagnitude, output[i]))
         }
     }
 }

@@ -36,15 +36,15 @@ enum KeyframeTangents {
                 let hasPrevious = k > 0 && times[k - 1] < times[k]
                 for lane in 0 ..< laneCount {
                     let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
-                    let slope: Double
+                    // The slope times the duration, with the duration divided first (it is at
+                    // most the span), so that neither step overflows on its own.
                     if hasPrevious {
                         let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
-                        slope = (1 - t) * ((1 + c) * (1 + b) * dIn + (1 - c) * (1 - b) * dOut)
-                            / (times[k + 1] - times[k - 1])
+                        result[(2 * i) * laneCount + lane] = (1 - t) * ((1 + c) * (1 + b) * dIn + (1 - c) * (1 - b) * dOut)
+                            * (duration / (times[k + 1] - times[k - 1]))
                     } else {
-                        slope = (1 - t) * dOut / duration
+                        result[(2 * i) * laneCount + lane] = (1 - t) * dOut
                     }
-                    result[(2 * i) * laneCount + lane] = slope * duration
                 }
             }
             // Incoming tangent at key i + 1.
@@ -54,19 +54,50 @@ enum KeyframeTangents {
                 let hasNext = k < n - 1 && times[k + 1] > times[k]
                 for lane in 0 ..< laneCount {
                     let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
-                    let slope: Double
                     if hasNext {
                         let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
-                        slope = (1 - t) * ((1 - c) * (1 + b) * dIn + (1 + c) * (1 - b) * dOut)
-                            / (times[k + 1] - times[k - 1])
+                        result[(2 * i + 1) * laneCount + lane] = (1 - t) * ((1 - c) * (1 + b) * dIn + (1 + c) * (1 - b) * dOut)
+                            * (duration / (times[k + 1] - times[k - 1]))
                     } else {
-                        slope = (1 - t) * dIn / duration
+                        result[(2 * i + 1) * laneCount + lane] = (1 - t) * dIn
                     }
-                    result[(2 * i + 1) * laneCount + lane] = slope * duration
                 }
             }
         }
         return result
+    }
+
+    /// Hermite data that stays within the range of `Double`: `make` (the tangents, and for
+    /// the paced mode the arc-length tables, from the lanes it is given) runs on the lanes as
+    /// they are, and where that gives a number beyond the range, on the lanes scaled by 2^-k
+    /// for the first k of a few that keeps every number finite. Scaling is exact (lanes below
+    /// 2^(k − 1074) aside): the tangents are linear in the lanes, and the arc-length
+    /// parametrisation does not change with the scale. The segments then evaluate on lanes
+    /// × 2^-k and scale the result back (`KeyframeSegments.hermiteExponent`).
+    ///
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` for `values`, naming
+    ///   the largest lane, when no scale keeps the tangents finite (tension, continuity or
+    ///   bias factors that multiply differences beyond 2^1000).
+    static func withinRange(
+        lanes: [Double], make: ([Double]) -> (tangents: [Double], tables: [Double])
+    ) throws(ParameterError) -> (tangents: [Double], tables: [Double], exponent: Int) {
+        let direct = make(lanes)
+        if allFinite(direct.tangents) && allFinite(direct.tables) { return (direct.tangents, direct.tables, 0) }
+        let largest = lanes.reduce(0.0) { max($0, $1.magnitude) }
+        // First bring the largest lane to about 2^480 (squares and sums of 17 lanes stay
+        // finite), then leave more room for large tension, continuity or bias factors.
+        let base = max(1, Int(largest.exponent) - 480)
+        for k in [base, base + 128, base + 256, base + 512] where k <= 1074 {
+            let down = Double(sign: .plus, exponent: -k, significand: 1)
+            let scaled = make(lanes.map { $0 * down })
+            if allFinite(scaled.tangents) && allFinite(scaled.tables) { return (scaled.tangents, scaled.tables, k) }
+        }
+        throw .outOfRange(parameter: "values", value: largest,
+                          expected: "values whose cubic tangents (times the tension, continuity and bias factors) are within the range of Double")
+    }
+
+    private static func allFinite(_ values: [Double]) -> Bool {
+        values.allSatisfy(\.isFinite)
     }
 
     /// Explicit tangents (time units, one lane vector per key) scaled to each segment.

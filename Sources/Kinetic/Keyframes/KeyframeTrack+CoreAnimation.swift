@@ -28,7 +28,10 @@ extension KeyframeTrack {
     ///   `countMismatch("keyTimes", …)`; the key-time range / order errors of
     ///   ``init(keyTimes:values:interpolation:)``; `countMismatch("timingFunctions",
     ///   n − 1, …)`; `countMismatch("tensionValues", n, …)` (likewise continuity, bias) when
-    ///   longer than the values; `notFinite` for any non-finite entry.
+    ///   longer than the values; `notFinite` for any non-finite entry;
+    ///   `outOfRange("values", largest value, …)` for `.cubic` and `.cubicPaced` when the
+    ///   continuity and bias factors are so large that a tangent is beyond the range of
+    ///   `Double` at every scale (their product beyond about 1e308).
     public init(
         values: [Value], keyTimes: [Double]? = nil, calculationMode: KeyframeCalculationMode,
         timingFunctions: [CubicBezier]? = nil, tensionValues: [Double]? = nil,
@@ -52,6 +55,7 @@ extension KeyframeTrack {
         var specs: [SegmentSpec] = []
         var tangents: [Double] = []
         var arcTables: [Double] = []
+        var hermiteExponent = 0
         func easing(_ i: Int) -> CubicBezier? { timingFunctions?[i] }
 
         switch calculationMode {
@@ -62,9 +66,11 @@ extension KeyframeTrack {
             let shape: SegmentShape = calculationMode == .linear ? .linear : .hermite
             specs = (0 ..< n - 1).map { SegmentSpec(shape: shape, easing: easing($0)) }
             if calculationMode == .cubic {
-                tangents = KeyframeTangents.kochanekBartels(
-                    times: times, lanes: lanes, laneCount: laneCount,
-                    tension: tension, continuity: continuity, bias: bias)
+                (tangents, _, hermiteExponent) = try KeyframeTangents.withinRange(lanes: lanes) { lanes in
+                    (KeyframeTangents.kochanekBartels(
+                        times: times, lanes: lanes, laneCount: laneCount,
+                        tension: tension, continuity: continuity, bias: bias), [])
+                }
             }
         case .discrete:
             if let keyTimes {
@@ -78,25 +84,30 @@ extension KeyframeTrack {
             }
             specs = [SegmentSpec](repeating: SegmentSpec(shape: .hold, easing: nil), count: n - 1)
         case .paced:
-            var lengths: [Double] = []
-            for i in 0 ..< max(n - 1, 0) {
-                var sum = 0.0
-                for lane in 0 ..< laneCount {
-                    let d = lanes[(i + 1) * laneCount + lane] - lanes[i * laneCount + lane]
-                    sum += d * d
-                }
-                lengths.append(sum.squareRoot())
+            // Lengths of the lanes scaled where the sums of squares would overflow (the
+            // times depend only on their ratios).
+            let (lengths, _, _) = try KeyframeTangents.withinRange(lanes: lanes) { lanes in
+                ((0 ..< max(n - 1, 0)).map { i in
+                    var sum = 0.0
+                    for lane in 0 ..< laneCount {
+                        let d = lanes[(i + 1) * laneCount + lane] - lanes[i * laneCount + lane]
+                        sum += d * d
+                    }
+                    return sum.squareRoot()
+                }, [])
             }
             times = Self.pacedTimes(lengths: lengths, fallback: evenly)
             specs = [SegmentSpec](repeating: SegmentSpec(shape: .linear, easing: nil), count: n - 1)
         case .cubicPaced:
             // Shape on evenly spaced parameters (one unit per segment), then retime by length.
             let unitTimes = (0 ..< n).map(Double.init)
-            tangents = KeyframeTangents.kochanekBartels(
-                times: unitTimes, lanes: lanes, laneCount: laneCount,
-                tension: tension, continuity: continuity, bias: bias)
-            arcTables = KeyframeArcLength.table(
-                lanes: lanes, tangents: tangents, segmentCount: n - 1, laneCount: laneCount)
+            (tangents, arcTables, hermiteExponent) = try KeyframeTangents.withinRange(lanes: lanes) { lanes in
+                let tangents = KeyframeTangents.kochanekBartels(
+                    times: unitTimes, lanes: lanes, laneCount: laneCount,
+                    tension: tension, continuity: continuity, bias: bias)
+                return (tangents, KeyframeArcLength.table(
+                    lanes: lanes, tangents: tangents, segmentCount: n - 1, laneCount: laneCount))
+            }
             let lengths = (0 ..< max(n - 1, 0)).map {
                 arcTables[$0 * KeyframeArcLength.stride + KeyframeArcLength.pieces]
             }
@@ -107,7 +118,7 @@ extension KeyframeTrack {
             keyTimes: times, values: values,
             storage: KeyframeSegments(
                 laneCount: laneCount, times: times, lanes: lanes, specs: specs,
-                tangents: tangents, arcTables: arcTables))
+                tangents: tangents, arcTables: arcTables, hermiteExponent: hermiteExponent))
     }
 
     /// Key times proportional to cumulative length (first 0, last exactly 1), or `fallback`

@@ -17,6 +17,14 @@
 ///   value to interpolate from).
 /// - A track with one keyframe is constant. NaN progress gives the first value.
 ///
+/// ## Range
+/// Keyframe values may be anywhere in the range of `Double` (±1.8e308 included), and
+/// finite keys give a finite value at every progress: a lane whose value is representable
+/// is computed without intermediate overflow (a difference of two lanes near the ends of
+/// the range, a Catmull-Rom tangent across a tiny span or between values of opposite sign
+/// near ±1.8e308), and a lane beyond the range (an eased overshoot or an extrapolation past
+/// ±1.8e308) saturates at ±`greatestFiniteMagnitude`, as ``CubicBezier`` does.
+///
 /// ## Cost
 /// Values are stored as contiguous `Double` lanes (see ``Interpolatable``). Evaluating
 /// never allocates: pass a ``KeyframeCursor`` you keep per track to make the segment
@@ -69,6 +77,8 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
     ///     that starts at keyframe `i` (Web Animations' per-keyframe easing).
     /// - Throws: as ``init(keyTimes:values:interpolation:)``, plus
     ///   `countMismatch("interpolations", values.count − 1, interpolations.count)`.
+    ///   Catmull-Rom segments never fail for finite values: their tangents are kept scaled
+    ///   where they would leave the range of `Double`.
     public init(
         keyTimes: [Double], values: [Value], interpolations: [KeyframeInterpolation]
     ) throws(ParameterError) {
@@ -90,13 +100,17 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
                 needsTangents = true
             }
         }
-        let tangents = needsTangents
-            ? KeyframeTangents.kochanekBartels(times: keyTimes, lanes: lanes, laneCount: Value.laneCount) : []
-        self.init(
-            keyTimes: keyTimes, values: values,
-            storage: KeyframeSegments(
+        var storage = KeyframeSegments(
+            laneCount: Value.laneCount, times: keyTimes, lanes: lanes, specs: specs, tangents: [], arcTables: [])
+        if needsTangents {
+            let made = try KeyframeTangents.withinRange(lanes: lanes) { lanes in
+                (KeyframeTangents.kochanekBartels(times: keyTimes, lanes: lanes, laneCount: Value.laneCount), [])
+            }
+            storage = KeyframeSegments(
                 laneCount: Value.laneCount, times: keyTimes, lanes: lanes, specs: specs,
-                tangents: tangents, arcTables: []))
+                tangents: made.tangents, arcTables: [], hermiteExponent: made.exponent)
+        }
+        self.init(keyTimes: keyTimes, values: values, storage: storage)
     }
 
     /// Creates a cubic Hermite track with an explicit tangent (derivative) at every keyframe.

@@ -1,0 +1,161 @@
+import XCTest
+import Kinetic
+
+/// Keyframe tracks over the whole range of `Double`: finite keys give finite values at every
+/// progress (an overshoot or extrapolation beyond the range saturates at
+/// ±greatestFiniteMagnitude), and values that are representable are the right ones, checked
+/// against an independent Float80 evaluation (whose range reaches 1e4932, so nothing in it
+/// overflows).
+final class KeyframeRangeTests: XCTestCase {
+    private let big = Double.greatestFiniteMagnitude
+
+    /// A value of random sign and magnitude, log-uniform up to the top of the range, with the
+    /// extremes and zero mixed in.
+    private func extreme(_ rng: inout SeededRandom) -> Double {
+        let sign: Double = rng.chance(0.5) ? -1 : 1
+        if rng.chance(0.1) { return sign * big }
+        if rng.chance(0.05) { return 0 }
+        return sign * rng.logUniform(1, 1.7e308)
+    }
+
+    /// The Float80 value rounded and clamped as the track promises.
+    private func expected(_ v: Float80) -> Double {
+        Double(max(-Float80(big), min(Float80(big), v)))
+    }
+
+    private var progresses: [Double] {
+        (0 ... 40).map { Double($0) / 40 } + [1e-300, 0.5.nextDown, 0.5.nextUp, 1 - 0x1p-53, -0.5, -3, 1.5, 4]
+    }
+
+    func testLinearSegmentsAcrossTheWholeRange() throws {
+        var rng = SeededRandom(seed: 0x11AE_A7)
+        for _ in 0 ..< 400 {
+            let a = extreme(&rng), b = extreme(&rng)
+            let track = try KeyframeTrack<Double>(keyTimes: [0, 1], values: [a, b])
+            let point = try KeyframeTrack<Point>(keyTimes: [0, 1], values: [Point(x: a, y: b), Point(x: b, y: a)])
+            let scale = max(abs(a), abs(b))
+            for p in progresses {
+                let v = track.value(at: p)
+                let want = expected(Float80(a) + (Float80(b) - Float80(a)) * Float80(p))
+                XCTAssertTrue(v.isFinite, "[\(a), \(b)] at \(p): \(v)")
+                XCTAssertEqual(v, want, accuracy: scale * max(1, abs(p)) * 0x1p-50, "[\(a), \(b)] at \(p)")
+                let q = point.value(at: p)
+                XCTAssertEqual(q.x, v, "Point lanes follow the same rule")
+                XCTAssertTrue(q.y.isFinite, "[\(b), \(a)] at \(p): \(q.y)")
+            }
+            XCTAssertEqual(track.value(at: 0), a)
+            XCTAssertEqual(track.value(at: 1), b)
+        }
+    }
+
+    /// The Catmull-Rom value in Float80: tangents (v[k+1] − v[k−1]) / (t[k+1] − t[k−1]) inside,
+    /// the one-sided secant at the ends, each times the segment's duration, then the Hermite
+    /// basis.
+    private func catmullRom(_ times: [Double], _ values: [Double], at p: Double) -> Float80 {
+        let t = times.map(Float80.init), v = values.map(Float80.init), n = times.count
+        var s = 0
+        while s < n - 2 && Float80(p) >= t[s + 1] { s += 1 }
+        let duration = t[s + 1] - t[s]
+        func slope(_ k: Int) -> Float80 {
+            if k == 0 { return (v[1] - v[0]) / (t[1] - t[0]) }
+            if k == n - 1 { return (v[k] - v[k - 1]) / (t[k] - t[k - 1]) }
+            return (v[k + 1] - v[k - 1]) / (t[k + 1] - t[k - 1])
+        }
+        let m0 = slope(s) * duration, m1 = slope(s + 1) * duration
+        let u = (Float80(p) - t[s]) / duration
+        let u2 = u * u, u3 = u2 * u
+        return (2 * u3 - 3 * u2 + 1) * v[s] + (u3 - 2 * u2 + u) * m0 + (3 * u2 - 2 * u3) * v[s + 1] + (u3 - u2) * m1
+    }
+
+    func testCatmullRomAcrossTheWholeRange() throws {
+        var rng = SeededRandom(seed: 0xCA7_4011)
+        for trial in 0 ..< 300 {
+            let n = 3 + trial % 4
+            let values = (0 ..< n).map { _ in extreme(&rng) }
+            // Random spacing, some of it tiny (a small span used to overflow the slope).
+            var times = [0.0]
+            for _ in 1 ..< n { times.append(times.last! + (rng.chance(0.2) ? rng.logUniform(1e-12, 1e-6) : rng.unit())) }
+            times = times.map { $0 / times.last! }
+            times[n - 1] = 1
+            guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { continue }
+            let track = try KeyframeTrack<Double>(keyTimes: times, values: values, interpolation: .catmullRom)
+            let scale = values.reduce(0) { max($0, abs($1)) }
+            for p in (0 ... 40).map({ Double($0) / 40 }) + times {
+                let v = track.value(at: p)
+                XCTAssertTrue(v.isFinite, "\(values) at \(times) at \(p): \(v)")
+                XCTAssertEqual(v, expected(catmullRom(times, values, at: p)), accuracy: scale * 1e-14,
+                               "\(values) at \(times), p = \(p)")
+            }
+            for (k, t) in times.enumerated() where k == n - 1 || times[k + 1] > t {
+                XCTAssertEqual(track.value(at: t), values[k], accuracy: scale * 1e-15, "key \(k) of \(values)")
+            }
+        }
+    }
+
+    func testCubicModesWithValuesNearTheEndsOfTheRange() throws {
+        let values: [Double] = [-1.7e308, 1.7e308, -1.7e308, 1.2e308]
+        let small = values.map { $0 * 0x1p-600 }
+        for mode in [KeyframeCalculationMode.cubic, .cubicPaced, .paced] {
+            let track = try KeyframeTrack<Double>(values: values, calculationMode: mode)
+            let reference = try KeyframeTrack<Double>(values: small, calculationMode: mode)
+            // The shape does not depend on the scale: the same times, and the values scaled.
+            for (a, b) in zip(track.keyTimes, reference.keyTimes) { XCTAssertEqual(a, b, accuracy: 1e-15, "\(mode)") }
+            for p in progresses {
+                let v = track.value(at: p)
+                XCTAssertTrue(v.isFinite, "\(mode) at \(p): \(v)")
+                let want = reference.value(at: p) * 0x1p600
+                if want.isFinite {
+                    XCTAssertEqual(v, want, accuracy: 1.7e308 * 1e-12, "\(mode) at \(p)")
+                } else {
+                    XCTAssertEqual(v, want > 0 ? big : -big, "\(mode) at \(p): saturated")
+                }
+            }
+        }
+    }
+
+    func testEveryInterpolationStaysFinite() throws {
+        var rng = SeededRandom(seed: 0xF1_2173)
+        for _ in 0 ..< 300 {
+            let n = 2 + Int(rng.unit() * 5)
+            var times = (0 ..< n).map { _ in rng.unit() }.sorted()
+            times[0] = 0
+            times[n - 1] = 1
+            let values = (0 ..< n).map { _ in extreme(&rng) }
+            let interpolations: [KeyframeInterpolation] = try (0 ..< n - 1).map { _ in
+                switch Int(rng.unit() * 4) {
+                case 0: return .linear
+                case 1: return .catmullRom
+                case 2: return .hold
+                default: return .eased(try CubicBezier(rng.unit(), rng.uniform(-1, 3), rng.unit(), rng.uniform(-1, 3)))
+                }
+            }
+            let track = try KeyframeTrack<Double>(keyTimes: times, values: values, interpolations: interpolations)
+            let rect = try KeyframeTrack<Rect>(
+                keyTimes: times, values: values.map { Rect(x: $0, y: -$0, width: $0 / 2, height: 1) },
+                interpolations: interpolations)
+            for _ in 0 ..< 40 {
+                let p = rng.uniform(-2, 3)
+                let v = track.value(at: p)
+                XCTAssertTrue(v.isFinite, "\(values) \(interpolations) at \(p): \(v)")
+                let r = rect.value(at: p)
+                XCTAssertTrue(r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite, "\(r) at \(p)")
+            }
+        }
+    }
+
+    func testTangentFactorsBeyondAnyScaleAreATypedError() {
+        XCTAssertThrowsError(try KeyframeTrack<Double>(
+            values: [0, 1e300, 0], calculationMode: .cubic, continuityValues: [0, 1e200, 0], biasValues: [0, 1e200, 0])
+        ) { error in
+            guard case ParameterError.outOfRange(let parameter, let value, _) = error else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(parameter, "values")
+            XCTAssertEqual(value, 1e300)
+        }
+        // Large but representable factors are accepted, and the track stays finite.
+        let track = try? KeyframeTrack<Double>(values: [0, 1e300, 0], calculationMode: .cubic, tensionValues: [0, -1e10, 0])
+        XCTAssertNotNil(track)
+        for p in progresses { XCTAssertTrue(track?.value(at: p).isFinite ?? false, "at \(p)") }
+    }
+}
