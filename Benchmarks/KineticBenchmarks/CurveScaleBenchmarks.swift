@@ -50,6 +50,11 @@
 //    of 10,000 such tracks evaluated once at its own progress, in the steady state. Bar: ≤ 5 ns
 //    per track per frame.
 //
+// 7. "Curve scale keyframe batch frame 8 keys random easings shared progress / per-track
+//    progress [10000 tracks]": the tracks of 6 in one KeyframeBatch (each segment eased by each
+//    track's own curve), one frame: every track at one progress, or each at its own as in 6.
+//    Bar: ≤ 5 ns per track per frame.
+//
 // Duration: package-benchmark runs every benchmark in a process of its own, which first
 // registers every suite (their set-up included), so each benchmark costs that start-up on top
 // of its own run time. To keep the CI benchmark step short, the scalar benchmarks of 4 stop
@@ -366,4 +371,37 @@ func curveScaleBenchmarks() {
         }
         blackHole(sum)
     }, setup: { buildFrameTracks() }, teardown: { frameTracks = [] })
+
+    // 7. The same 10,000 tracks in one KeyframeBatch (each track's segments eased by its own
+    //    curves, solved four tracks at a time): one frame at one shared progress, and one frame
+    //    with every track at its own progress as in 6. The batch is built in the set-up hook.
+    nonisolated(unsafe) var frameBatch: KeyframeBatch?
+    let batchOut = UnsafeMutableBufferPointer<Double>.allocate(capacity: trackCount)
+    batchOut.initialize(repeating: 0)
+    let batchProgress = UnsafeMutableBufferPointer<Double>.allocate(capacity: trackCount)
+    batchProgress.initialize(repeating: 0)
+    let buildFrameBatch: () -> Void = {
+        let tracks = (0 ..< trackCount).map { t in
+            let easings = (0 ..< keys - 1).map { s in
+                let (x1, y1, x2, y2) = easingPoints[t &* (keys - 1) &+ s]
+                return KeyframeInterpolation.eased(try! CubicBezier(x1, y1, x2, y2))
+            }
+            return try! KeyframeTrack(keyTimes: keyTimes, values: keyValues[t], interpolations: easings)
+        }
+        frameBatch = try! KeyframeBatch(tracks: tracks)
+    }
+    Benchmark("Curve scale keyframe batch frame 8 keys random easings shared progress [10000 tracks]",
+              configuration: scalar, closure: { benchmark in
+        // Frames step through the animation without landing on a key time.
+        let progress = (Double(benchmark.currentIteration % 60) + 0.37) / 60
+        try frameBatch!.evaluate(at: progress, into: batchOut)
+        blackHole(batchOut[trackCount - 1])
+    }, setup: { buildFrameBatch() }, teardown: { frameBatch = nil })
+    Benchmark("Curve scale keyframe batch frame 8 keys random easings per-track progress [10000 tracks]",
+              configuration: scalar, closure: { benchmark in
+        let base = Double(benchmark.currentIteration % 60) / 60
+        for t in 0 ..< trackCount { batchProgress[t] = (base + Double(t) * 0x1p-13).truncatingRemainder(dividingBy: 1) }
+        try frameBatch!.evaluate(progress: UnsafeBufferPointer(batchProgress), into: batchOut)
+        blackHole(batchOut[trackCount - 1])
+    }, setup: { buildFrameBatch() }, teardown: { frameBatch = nil })
 }

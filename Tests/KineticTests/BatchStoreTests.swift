@@ -130,7 +130,7 @@ final class BatchStoreTests: XCTestCase {
     func testKeyframeBatchRejectsBadInput() throws {
         let a = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1])
         let b = try KeyframeTrack(keyTimes: [0, 0.5], values: [0.0, 1])
-        let c = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .eased(.ease))
+        let c = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .hold)
         let paced = try KeyframeTrack(values: [0.0, 1, 3], calculationMode: .cubicPaced)
         XCTAssertThrowsError(try KeyframeBatch(tracks: [a, b])) { XCTAssertEqual($0 as? BatchStoreError, .structureMismatch(track: 1)) }
         XCTAssertThrowsError(try KeyframeBatch(tracks: [a, a, c])) { XCTAssertEqual($0 as? BatchStoreError, .structureMismatch(track: 2)) }

@@ -7,8 +7,8 @@
 ///   (one animation over many properties): `value = from + progress · (to − from)`;
 /// - **lanes** (``addLanes(from:to:progress:)``): lanes with their own progress each;
 /// - **keyframes** (``addKeyframes(_:progress:)``): scalar keyframe tracks that share key
-///   times and interpolations, evaluated through a shared basis (``KeyframeBatch``), one
-///   progress per entry;
+///   times and segment shapes (their easing curves may differ), evaluated through a shared
+///   basis (``KeyframeBatch``), one progress per entry;
 /// - **springs** (``addSprings(_:targets:displacements:velocities:)``): springs sharing
 ///   parameters (a ``SpringGroup``), stepped exactly by ``tick(over:backend:)``:
 ///   `value = target + displacement`.

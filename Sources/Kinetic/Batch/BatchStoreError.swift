@@ -7,7 +7,8 @@ public enum BatchStoreError: Error, Equatable, CustomStringConvertible {
     /// The operation does not apply to the handle's kind of entry (e.g. a per-lane progress
     /// buffer for a shared-progress group).
     case wrongKind(expected: BatchStore.EntryKind, actual: BatchStore.EntryKind)
-    /// Track `track` has other key times or segment interpolations than the first track.
+    /// Track `track` has other key times or segment shapes (hold; linear, eased or not;
+    /// cubic) than the first track. Easing curves may differ.
     case structureMismatch(track: Int)
     /// Track `track` uses paced cubic segments, which are re-parametrised per track and
     /// cannot share a basis.
@@ -26,7 +27,7 @@ public enum BatchStoreError: Error, Equatable, CustomStringConvertible {
         case .wrongKind(let expected, let actual):
             return "the handle refers to a \(actual) entry, but this operation needs a \(expected) entry"
         case .structureMismatch(let track):
-            return "tracks[\(track)] has other key times or interpolations than tracks[0]"
+            return "tracks[\(track)] has other key times or segment shapes than tracks[0]"
         case .unsupportedInterpolation(let track):
             return "tracks[\(track)] uses paced cubic segments, which cannot be batched"
         case .overflow(let lane, let quantity):

@@ -1,6 +1,6 @@
 
 /// Many scalar keyframe tracks that share one structure (the same key times and the same
-/// interpolation per segment), evaluated together through a shared polynomial basis.
+/// segment shapes), evaluated together through a shared polynomial basis.
 ///
 /// ## How it works
 /// Every segment of every track is stored as the coefficients of a cubic in one parameter
@@ -21,6 +21,18 @@
 /// different vector per row, not a matrix-vector product; it runs natively only. Paced cubic
 /// segments (`KeyframeCalculationMode.cubicPaced`) re-parametrise by arc length per track and
 /// are rejected at construction.
+///
+/// ## Each track its own easing
+/// Tracks may ease a segment each with a curve of their own (a design file whose every
+/// property has its own easing, say; an uneased segment counts as the identity). Such a
+/// segment keeps every track's control points, and a frame solves every track's eased
+/// progress side by side, four tracks at a time, with no per-curve table (safeguarded Newton
+/// steps from w = u, certified per track; the few tracks the certification leaves over, next
+/// to a vertical tangent or at the triple root of (1, 0, 0, 1), take the exact bracketed
+/// solve that ``CubicBezier`` falls back on). Values are within 1e-12 of
+/// ``CubicBezier/value(at:)``, and a frame still allocates nothing. Such a segment is no
+/// longer one matrix-vector product: it runs natively whatever the backend. The cost per
+/// track is in the README's table and `notebooks-data/benchmarks.csv`.
 ///
 /// Values agree with ``KeyframeTrack/value(at:)`` to within rounding (the Hermite segments
 /// are evaluated in power form rather than Hermite-basis form: a few ulp of the segment's
@@ -60,14 +72,24 @@ public final class KeyframeBatch {
     public private(set) var cursor = KeyframeCursor()
     /// Per-track segment cursors of ``evaluate(progress:into:)``.
     private var cursors: [Int]
+    /// Per segment, nil where every track eases it alike; else every track's easing control
+    /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`).
+    let distinctEasings: [UnsafeMutablePointer<Double>?]
+    /// Every track's eased progress in a segment with distinct easings (`count` values), or
+    /// nil when there is no such segment.
+    let easedProgress: UnsafeMutablePointer<Double>?
+    /// The per-track look-ups of ``evaluate(progress:into:)`` when some segment has distinct
+    /// easings (nil otherwise).
+    let staggered: StaggeredScratch?
 
-    /// Builds the batch from scalar tracks that share key times and per-segment interpolation.
+    /// Builds the batch from scalar tracks that share key times and segment shapes.
     ///
     /// - Parameter tracks: at least one track; all with equal `keyTimes` and equal segment
-    ///   interpolations (shape and easing curve). Tangents and values may differ.
+    ///   shapes (hold; linear, eased or not; cubic). Values, tangents and easing curves may
+    ///   differ (see "Each track its own easing").
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` for no tracks;
-    ///   ``BatchStoreError/structureMismatch(track:)`` when a track's key times or
-    ///   interpolations differ from the first track's;
+    ///   ``BatchStoreError/structureMismatch(track:)`` when a track's key times or segment
+    ///   shapes differ from the first track's;
     ///   ``BatchStoreError/unsupportedInterpolation(track:)`` for paced cubic segments;
     ///   ``BatchStoreError/overflow(lane:quantity:)`` (lane = the track) when a track's cubic
     ///   tangent overflowed as the track was built (differences of key values near ±1e308).
@@ -79,7 +101,7 @@ public final class KeyframeBatch {
         for (i, track) in tracks.enumerated() {
             let s = track.storage
             guard s.times == times, s.specs.count == specs.count,
-                  zip(s.specs, specs).allSatisfy({ $0.shape == $1.shape && $0.easing == $1.easing })
+                  zip(s.specs, specs).allSatisfy({ $0.shape == $1.shape })
             else { throw BatchStoreError.structureMismatch(track: i) }
             if s.specs.contains(where: { $0.shape == .pacedHermite }) {
                 throw BatchStoreError.unsupportedInterpolation(track: i)
@@ -90,6 +112,21 @@ public final class KeyframeBatch {
         let n = tracks.count, keys = times.count
         count = n
         cursors = [Int](repeating: 0, count: n)
+        // Segments whose easing differs between tracks keep every track's control points
+        // (an uneased segment is the identity curve (0, 0, 1, 1)).
+        distinctEasings = specs.indices.map { s in
+            let easing = specs[s].easing
+            guard specs[s].shape != .hold, tracks.contains(where: { $0.storage.specs[s].easing != easing }) else { return nil }
+            let planes = UnsafeMutablePointer<Double>.allocate(capacity: 4 * n)
+            for (t, track) in tracks.enumerated() {
+                let curve = track.storage.specs[s].easing ?? .linear
+                planes[t] = curve.x1; planes[n + t] = curve.y1; planes[2 * n + t] = curve.x2; planes[3 * n + t] = curve.y2
+            }
+            return planes
+        }
+        let hasDistinct = distinctEasings.contains { $0 != nil }
+        easedProgress = hasDistinct ? .allocate(capacity: max(n, 1)) : nil
+        staggered = hasDistinct ? StaggeredScratch(count: n) : nil
         // The largest key value or tangent: the coefficients are sums of at most 9 of them
         // (3·(b − a) − 2·m0 − m1), so below 2e307 none overflows unscaled.
         var largest = 0.0
@@ -132,7 +169,12 @@ public final class KeyframeBatch {
         self.magnitudes = magnitudes
     }
 
-    deinit { coefficients.deallocate() }
+    deinit {
+        coefficients.deallocate()
+        for planes in distinctEasings { planes?.deallocate() }
+        easedProgress?.deallocate()
+        staggered?.deallocate()
+    }
 
     private func set(block: Int, _ track: Int, _ c: (Double, Double, Double, Double)) {
         let base = coefficients + block * 4 * count + track
@@ -152,6 +194,8 @@ public final class KeyframeBatch {
         case .key(let k): return (k, 1, 0)
         case .segment(let s, let u):
             let spec = specs[s]
+            // Per-track easings: w is each track's own (see `easeDistinct`); u here.
+            if distinctEasings[s] != nil { return (s, spec.shape == .linear ? 2 : 4, u) }
             switch spec.shape {
             case .hold: return u < 1 ? (s, 1, 0) : (s + 1, 1, 0)
             case .linear:
@@ -180,6 +224,10 @@ public final class KeyframeBatch {
         let resolved = try backend.resolved(.keyframes, lanes: count)
         guard count > 0, let o = output.baseAddress else { return }
         let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
+        if block < distinctEasings.count, distinctEasings[block] != nil {
+            try evaluateDistinct(block: block, terms: terms, u: w, into: o)
+            return
+        }
         guard fits(block: block, terms: terms, w: w) else {
             if let lane = firstOverflow(block: block, terms: terms, w: w) { throw BatchStoreError.overflow(lane: lane, quantity: "value") }
             for t in 0 ..< count { o[t] = value(block: block, terms: terms, w: w, track: t) }
@@ -200,6 +248,13 @@ public final class KeyframeBatch {
     func checkRepresentable(at progress: Double) throws(BatchStoreError) {
         guard count > 0 else { return }
         let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
+        if block < distinctEasings.count, distinctEasings[block] != nil {
+            let largest = easeDistinct(block: block, u: w)
+            if let lane = firstDistinctOverflow(block: block, terms: terms, largest: largest) {
+                throw .overflow(lane: lane, quantity: "value")
+            }
+            return
+        }
         if fits(block: block, terms: terms, w: w) { return }
         if let lane = firstOverflow(block: block, terms: terms, w: w) { throw .overflow(lane: lane, quantity: "value") }
     }
@@ -295,6 +350,36 @@ public final class KeyframeBatch {
         let n = count, plane = 4 * n
         // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
         var check = 0.0
+        if let staggered {
+            // Tracks in segments with their own easings: look every track up first, then
+            // ease those tracks four at a time (`easeStaggered`), then evaluate.
+            var pending = 0
+            cursors.withUnsafeMutableBufferPointer { cursors in
+                for t in 0 ..< n {
+                    let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
+                    staggered.blocks[t] = Int32(truncatingIfNeeded: block)
+                    staggered.terms[t] = UInt8(truncatingIfNeeded: terms)
+                    staggered.w[t] = w
+                    if block < distinctEasings.count && distinctEasings[block] != nil {
+                        staggered.pending[pending] = Int32(truncatingIfNeeded: t)
+                        pending &+= 1
+                    }
+                }
+            }
+            easeStaggered(staggered, count: pending)
+            for t in 0 ..< n {
+                let block = Int(staggered.blocks[t]), terms = Int(staggered.terms[t]), w = staggered.w[t]
+                let c = coefficients + block * plane + t
+                let v: Double
+                switch terms {
+                case 1: v = c[0]
+                case 2: v = c[0] + w * c[n]
+                default: v = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+                }
+                output[t] = v
+                check += v - v
+            }
+        } else {
         cursors.withUnsafeMutableBufferPointer { cursors in
             for t in 0 ..< n {
                 let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
@@ -308,6 +393,7 @@ public final class KeyframeBatch {
                 output[t] = v
                 check += v - v
             }
+        }
         }
         if scaleExponent > 0 {
             let up = Double(sign: .plus, exponent: scaleExponent, significand: 1)

@@ -1,0 +1,194 @@
+// KeyframeBatch tracks that ease a segment each with its own curve (Batch/KeyframeBatchEasings.swift):
+// the lane solver (Curves/BezierLanes.swift) against an independent Float80 solve, the batch
+// against KeyframeTrack.value(at:) at shared and per-track progress, overflow, and the store.
+import Kinetic
+import XCTest
+
+final class KeyframeBatchEasingsTests: XCTestCase {
+    /// Issue 17's random curves (x1, x2 in [0, 1], y1, y2 in [−1, 2]) with its degenerate
+    /// families mixed in.
+    private func curve(_ rng: inout SeededRandom) -> CubicBezier {
+        let special: [(Double, Double, Double, Double)] = [
+            (0, 0.5, 0.6, 0.9), (0.4, 0.1, 1, 0.5), (1e-9, 0, 0.58, 1), (0, 0, 1, 1), (1.0 / 3, 0, 2.0 / 3, 1),
+            (1, 0, 0, 1), (0.999, 0, 0.001, 1), (0, 1, 0, 1), (0, 0.3, 0, 1), (0.95, 0.05, 0.05, 0.95),
+            (0.99, 0, 0.01, 1), (0.34, 1.56, 0.64, 1), (0.6, -0.5, 0.7, 1.2), (0.3, 0.3, 0.8, 0.8),
+        ]
+        if rng.chance(0.15) {
+            let p = special[Int(rng.unit() * Double(special.count)) % special.count]
+            return try! CubicBezier(p.0, p.1, p.2, p.3)
+        }
+        return try! CubicBezier(rng.unit(), rng.uniform(-1, 2), rng.unit(), rng.uniform(-1, 2))
+    }
+
+    func testLanesAgreeWithFloat80WhereCertified() {
+        var rng = SeededRandom(seed: 0x1A_7E5)
+        var certified = 0, randomCertified = 0, randomLanes = 0, total = 0
+        var worst = 0.0, worstCase = ""
+        for _ in 0 ..< 3000 {
+            let curves = (0 ..< 4).map { _ in curve(&rng) }
+            let references = curves.map { BezierReference80($0.x1, $0.y1, $0.x2, $0.y2) }
+            let x1 = SIMD4(curves.map(\.x1)), y1 = SIMD4(curves.map(\.y1))
+            let x2 = SIMD4(curves.map(\.x2)), y2 = SIMD4(curves.map(\.y2))
+            for k in 0 ..< 8 {
+                let u: SIMD4<Double> = k == 0 ? SIMD4(0, 1, 1e-300, 1 - 0x1p-53)
+                    : k == 1 ? SIMD4(0.5, 0.5.nextDown, 1e-9, 1 - 1e-9)
+                    : SIMD4((0 ..< 4).map { _ in rng.unit() })
+                let (w, ok) = BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: u)
+                for lane in 0 ..< 4 {
+                    total += 1
+                    let isRandom = !(curves[lane].x1 == 0 || curves[lane].x2 == 1 || curves[lane].x1 < 1e-6
+                        || curves[lane].x1 > 0.9 && curves[lane].x2 < 0.1)
+                    if isRandom { randomLanes += 1 }
+                    guard ok[lane] else {
+                        // The lanes left over take the exact solve (no table, no allocation):
+                        // within 1e-12 like CubicBezier, 4e-6 at and next to the triple root.
+                        let c = curves[lane]
+                        let exact = BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: u[lane])
+                        let error = abs(exact - references[lane].value(at: u[lane]))
+                        let bound = c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12
+                        XCTAssertLessThanOrEqual(error, bound, "exact solve, \(c) at \(u[lane])")
+                        continue
+                    }
+                    certified += 1
+                    if isRandom { randomCertified += 1 }
+                    let error = abs(w[lane] - references[lane].value(at: u[lane]))
+                    if error > worst { worst = error; worstCase = "\(curves[lane]) at \(u[lane]): \(w[lane])" }
+                    if u[lane] == 0 || u[lane] == 1 { XCTAssertEqual(w[lane], u[lane], "exact ends, \(curves[lane])") }
+                }
+            }
+        }
+        print("[BezierLanes] \(certified) of \(total) lanes certified (\(randomCertified) of \(randomLanes) on "
+              + "ordinary random curves); worst error \(worst) (\(worstCase))")
+        XCTAssertLessThanOrEqual(worst, 2e-13, worstCase)
+        // The fast path does the work: nearly every lane of an ordinary curve is certified.
+        XCTAssertGreaterThan(Double(randomCertified) / Double(randomLanes), 0.95)
+        // Progress outside [0, 1] is left to CubicBezier.
+        let (_, outside) = BezierLanes.values(x1: SIMD4(repeating: 0.3), y1: SIMD4(repeating: 0.1),
+                                              x2: SIMD4(repeating: 0.6), y2: SIMD4(repeating: 0.9),
+                                              at: SIMD4(-0.5, 1.5, -1e-300, 1.nextUp))
+        XCTAssertFalse(any(outside))
+    }
+
+    /// Tracks of one structure whose eased segments each have their own curve per track.
+    private func distinctTracks(_ n: Int, _ rng: inout SeededRandom) throws -> [(String, [KeyframeTrack<Double>])] {
+        let keys = 8
+        var times = (0 ..< keys - 2).map { _ in rng.uniform(0.02, 0.98) }.sorted()
+        times = [0] + times + [1]
+        let eased = try (0 ..< n).map { _ in
+            try KeyframeTrack(keyTimes: times, values: (0 ..< keys).map { _ in rng.uniform(-100, 100) },
+                              interpolations: (0 ..< keys - 1).map { _ in .eased(curve(&rng)) })
+        }
+        // Some tracks uneased, others eased, on the same linear segments.
+        let mixed = try (0 ..< n).map { t in
+            try KeyframeTrack(keyTimes: times, values: (0 ..< keys).map { _ in rng.uniform(-1, 1) },
+                              interpolations: (0 ..< keys - 1).map { s in (t + s) % 3 == 0 ? .linear : .eased(curve(&rng)) })
+        }
+        // Explicit Hermite tangents, eased per track.
+        let hermite = try (0 ..< n).map { _ in
+            try KeyframeTrack(keyTimes: times, values: (0 ..< keys).map { _ in rng.uniform(-5, 5) },
+                              tangents: (0 ..< keys).map { _ in rng.uniform(-20, 20) },
+                              easings: (0 ..< keys - 1).map { _ in curve(&rng) })
+        }
+        return [("eased", eased), ("mixed", mixed), ("hermite", hermite)]
+    }
+
+    private func scale(_ tracks: [KeyframeTrack<Double>]) -> Double {
+        tracks.flatMap(\.values).reduce(1) { max($0, abs($1)) }
+    }
+
+    func testSharedProgressMatchesTheTracks() throws {
+        var rng = SeededRandom(seed: 0xD157_1AC7)
+        for (name, tracks) in try distinctTracks(37, &rng) {
+            let batch = try KeyframeBatch(tracks: tracks)
+            var out = [Double](repeating: .nan, count: tracks.count)
+            let progresses = (0 ... 200).map { Double($0) / 200 } + tracks[0].keyTimes + [-0.3, 1.4, 1e-12]
+            for p in progresses {
+                try out.withUnsafeMutableBufferPointer { try batch.evaluate(at: p, into: $0) }
+                for (t, track) in tracks.enumerated() {
+                    // (Extrapolated cubic segments: see the per-track test.)
+                    let want = track.value(at: p)
+                    XCTAssertLessThanOrEqual(abs(out[t] - want), 1e-12 * max(scale(tracks), abs(want)),
+                                             "\(name) track \(t) at \(p)")
+                }
+            }
+            // At every key time the value is the keyframe's own (the lerp is exact at w = 1).
+            if name != "hermite" {
+                for (k, time) in tracks[0].keyTimes.enumerated() {
+                    try out.withUnsafeMutableBufferPointer { try batch.evaluate(at: time, into: $0) }
+                    for (t, track) in tracks.enumerated() { XCTAssertEqual(out[t], track.values[k], "\(name) key \(k)") }
+                }
+            }
+        }
+    }
+
+    func testPerTrackProgressMatchesTheTracks() throws {
+        var rng = SeededRandom(seed: 0x57A6_6E2)
+        for (name, tracks) in try distinctTracks(29, &rng) {
+            let batch = try KeyframeBatch(tracks: tracks)
+            var out = [Double](repeating: .nan, count: tracks.count)
+            let offsets = tracks.map { _ in rng.uniform(-0.3, 0.3) }
+            for frame in 0 ..< 120 {
+                let progress = offsets.map { $0 + Double(frame) / 90 + (frame > 100 ? rng.uniform(-1, 1) : 0) }
+                try progress.withUnsafeBufferPointer { p in
+                    try out.withUnsafeMutableBufferPointer { try batch.evaluate(progress: p, into: $0) }
+                }
+                for (t, track) in tracks.enumerated() {
+                    // Beyond the last key the cubic segments extrapolate (w far outside [0, 1]),
+                    // where the batch's power form and the track's Hermite basis round apart in
+                    // proportion to the value (as for shared easings, BatchStoreTests).
+                    let want = track.value(at: progress[t])
+                    XCTAssertLessThanOrEqual(abs(out[t] - want), 1e-12 * max(scale(tracks), abs(want)),
+                                             "\(name) track \(t) at \(progress[t])")
+                }
+            }
+        }
+    }
+
+    func testShapesMustStillMatch() throws {
+        let linear = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1])
+        let eased = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .eased(.ease))
+        let hold = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .hold)
+        let cubic = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .catmullRom)
+        XCTAssertNoThrow(try KeyframeBatch(tracks: [linear, eased]))
+        XCTAssertThrowsError(try KeyframeBatch(tracks: [linear, eased, hold])) {
+            XCTAssertEqual($0 as? BatchStoreError, .structureMismatch(track: 2))
+        }
+        XCTAssertThrowsError(try KeyframeBatch(tracks: [eased, cubic])) {
+            XCTAssertEqual($0 as? BatchStoreError, .structureMismatch(track: 1))
+        }
+    }
+
+    func testOverflowNamesTheTrackAndWritesNothing() throws {
+        let overshoot = try CubicBezier(0.3, 2, 0.7, 2)  // eased progress up to about 1.5
+        let tracks = [
+            try KeyframeTrack<Double>(keyTimes: [0, 1], values: [0, 1.5e308], interpolation: .eased(.ease)),
+            try KeyframeTrack<Double>(keyTimes: [0, 1], values: [0, 1], interpolation: .eased(overshoot)),
+            try KeyframeTrack<Double>(keyTimes: [0, 1], values: [0, 1.5e308], interpolation: .eased(overshoot)),
+        ]
+        let batch = try KeyframeBatch(tracks: tracks)
+        var out = [7.0, 7, 7]
+        XCTAssertThrowsError(try out.withUnsafeMutableBufferPointer { try batch.evaluate(at: 0.5, into: $0) }) {
+            XCTAssertEqual($0 as? BatchStoreError, .overflow(lane: 2, quantity: "value"))
+        }
+        XCTAssertEqual(out, [7, 7, 7], "nothing written")
+        try out.withUnsafeMutableBufferPointer { try batch.evaluate(at: 0.05, into: $0) }
+        for (t, track) in tracks.enumerated() { XCTAssertEqual(out[t], track.value(at: 0.05), accuracy: 1.5e308 * 1e-12) }
+    }
+
+    func testStoreTakesTracksWithTheirOwnEasings() throws {
+        var rng = SeededRandom(seed: 0x5702E)
+        let tracks = try (0 ..< 50).map { _ in
+            try KeyframeTrack<Double>(keyTimes: [0, 0.4, 1], values: [rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)],
+                                      interpolations: [.eased(curve(&rng)), .eased(curve(&rng))])
+        }
+        let store = BatchStore()
+        let h = try store.addKeyframes(tracks, progress: 0)
+        for p in [0, 0.1, 0.4, 0.77, 1, 1.2] {
+            try store.setProgress(p, for: h)
+            try store.evaluate()
+            for (t, value) in try store.values(of: h).enumerated() {
+                XCTAssertEqual(value, tracks[t].value(at: p), accuracy: 1e-12, "track \(t) at \(p)")
+            }
+        }
+    }
+}
