@@ -110,15 +110,8 @@ final class BatchStoreTests: XCTestCase {
     func testKeyframeBatchPerTrackProgressMatchesTracks() throws {
         var rng = SeededRandom(seed: 0x5054_5250)
         for (name, tracks) in try families(tracks: 23, &rng) {
-            let batch = try KeyframeBatch(tracks: tracks)
-            var out = [Double](repeating: .nan, count: tracks.count)
             // Staggered starts walking forward; then random jumps.
-            let offsets = tracks.map { _ in rng.uniform(-0.3, 0.3) }
-            for frame in 0 ..< 120 {
-                let progress = offsets.map { $0 + Double(frame) / 90 + (frame > 100 ? rng.uniform(-1, 1) : 0) }
-                try progress.withUnsafeBufferPointer { p in
-                    try out.withUnsafeMutableBufferPointer { try batch.evaluate(progress: p, into: $0) }
-                }
+            try walkStaggeredFrames(try KeyframeBatch(tracks: tracks), &rng) { progress, out in
                 for (t, track) in tracks.enumerated() {
                     assertClose(out[t], track.value(at: progress[t]), scale: scale(tracks) * 100,
                                 "\(name) track \(t) at \(progress[t])")

@@ -124,14 +124,7 @@ final class KeyframeBatchEasingsTests: XCTestCase {
     func testPerTrackProgressMatchesTheTracks() throws {
         var rng = SeededRandom(seed: 0x57A6_6E2)
         for (name, tracks) in try distinctTracks(29, &rng) {
-            let batch = try KeyframeBatch(tracks: tracks)
-            var out = [Double](repeating: .nan, count: tracks.count)
-            let offsets = tracks.map { _ in rng.uniform(-0.3, 0.3) }
-            for frame in 0 ..< 120 {
-                let progress = offsets.map { $0 + Double(frame) / 90 + (frame > 100 ? rng.uniform(-1, 1) : 0) }
-                try progress.withUnsafeBufferPointer { p in
-                    try out.withUnsafeMutableBufferPointer { try batch.evaluate(progress: p, into: $0) }
-                }
+            try walkStaggeredFrames(try KeyframeBatch(tracks: tracks), &rng) { progress, out in
                 for (t, track) in tracks.enumerated() {
                     // Beyond the last key the cubic segments extrapolate (w far outside [0, 1]),
                     // where the batch's power form and the track's Hermite basis round apart in

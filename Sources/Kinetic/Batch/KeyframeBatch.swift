@@ -184,26 +184,28 @@ public final class KeyframeBatch {
         base[3 * count] = c.3
     }
 
-    /// The segment block, the number of basis terms and the basis at `progress`.
+    /// The segment block, the number of basis terms and the basis at `progress`; for a
+    /// segment whose easing differs between tracks (`distinct`), w is the local progress,
+    /// which each track then eases with its own curve.
     @inline(__always)
-    func basis(at progress: Double, cursor: inout Int) -> (block: Int, terms: Int, w: Double) {
+    func basis(at progress: Double, cursor: inout Int) -> (block: Int, terms: Int, w: Double, distinct: Bool) {
         let location = keyTimes.withUnsafeBufferPointer {
             KeyframeLookup.locate(progress, in: $0, cursor: &cursor, useCursor: true)
         }
         switch location {
-        case .key(let k): return (k, 1, 0)
+        case .key(let k): return (k, 1, 0, false)
         case .segment(let s, let u):
             let spec = specs[s]
             // Per-track easings: w is each track's own (see `easeDistinct`); u here.
-            if distinctEasings[s] != nil { return (s, spec.shape == .linear ? 2 : 4, u) }
+            if distinctEasings[s] != nil { return (s, spec.shape == .linear ? 2 : 4, u, true) }
             switch spec.shape {
-            case .hold: return u < 1 ? (s, 1, 0) : (s + 1, 1, 0)
+            case .hold: return u < 1 ? (s, 1, 0, false) : (s + 1, 1, 0, false)
             case .linear:
                 let f = spec.easing.map { $0.value(at: u) } ?? u
                 // The track's lerp is exact at f = 1: the end keyframe itself.
-                return f == 1 ? (s + 1, 1, 0) : (s, 2, f)
+                return f == 1 ? (s + 1, 1, 0, false) : (s, 2, f, false)
             case .hermite, .pacedHermite:
-                return (s, 4, spec.easing.map { $0.value(at: u) } ?? u)
+                return (s, 4, spec.easing.map { $0.value(at: u) } ?? u, false)
             }
         }
     }
@@ -223,8 +225,8 @@ public final class KeyframeBatch {
         try requireCount(output.count, count, "output")
         let resolved = try backend.resolved(.keyframes, lanes: count)
         guard count > 0, let o = output.baseAddress else { return }
-        let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
-        if block < distinctEasings.count, distinctEasings[block] != nil {
+        let (block, terms, w, distinct) = basis(at: progress, cursor: &cursor.segment)
+        if distinct {
             try evaluateDistinct(block: block, terms: terms, u: w, into: o)
             return
         }
@@ -247,8 +249,8 @@ public final class KeyframeBatch {
     /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` for the first track beyond it.
     func checkRepresentable(at progress: Double) throws(BatchStoreError) {
         guard count > 0 else { return }
-        let (block, terms, w) = basis(at: progress, cursor: &cursor.segment)
-        if block < distinctEasings.count, distinctEasings[block] != nil {
+        let (block, terms, w, distinct) = basis(at: progress, cursor: &cursor.segment)
+        if distinct {
             let largest = easeDistinct(block: block, u: w)
             if let lane = firstDistinctOverflow(block: block, terms: terms, largest: largest) {
                 throw .overflow(lane: lane, quantity: "value")
@@ -273,17 +275,21 @@ public final class KeyframeBatch {
         return bound * (1 + 0x1p-48) <= Double(sign: .plus, exponent: -scaleExponent, significand: 1) * .greatestFiniteMagnitude
     }
 
+    /// One track's segment polynomial at basis `w`: its coefficients at `c`, `stride` apart,
+    /// the first `terms` of them (as stored, scaled).
+    @inline(__always)
+    static func polynomial(_ c: UnsafeMutablePointer<Double>, stride n: Int, terms: Int, w: Double) -> Double {
+        switch terms {
+        case 1: return c[0]
+        case 2: return c[0] + w * c[n]
+        default: return c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+        }
+    }
+
     /// Track `t`'s value in `block` at basis `w`, as the kernels compute it, scaled back.
     @inline(__always)
     func value(block: Int, terms: Int, w: Double, track t: Int) -> Double {
-        let n = count
-        let c = coefficients + block * 4 * n + t
-        let scaled: Double
-        switch terms {
-        case 1: scaled = c[0]
-        case 2: scaled = c[0] + w * c[n]
-        default: scaled = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
-        }
+        let scaled = Self.polynomial(coefficients + block * 4 * count + t, stride: count, terms: terms, w: w)
         return scaleExponent == 0 ? scaled : scaled * Double(sign: .plus, exponent: scaleExponent, significand: 1)
     }
 
@@ -356,11 +362,11 @@ public final class KeyframeBatch {
             var pending = 0
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for t in 0 ..< n {
-                    let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
+                    let (block, terms, w, distinct) = basis(at: progress[t], cursor: &cursors[t])
                     staggered.blocks[t] = Int32(truncatingIfNeeded: block)
                     staggered.terms[t] = UInt8(truncatingIfNeeded: terms)
                     staggered.w[t] = w
-                    if block < distinctEasings.count && distinctEasings[block] != nil {
+                    if distinct {
                         staggered.pending[pending] = Int32(truncatingIfNeeded: t)
                         pending &+= 1
                     }
@@ -368,32 +374,20 @@ public final class KeyframeBatch {
             }
             easeStaggered(staggered, count: pending)
             for t in 0 ..< n {
-                let block = Int(staggered.blocks[t]), terms = Int(staggered.terms[t]), w = staggered.w[t]
-                let c = coefficients + block * plane + t
-                let v: Double
-                switch terms {
-                case 1: v = c[0]
-                case 2: v = c[0] + w * c[n]
-                default: v = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
-                }
+                let v = Self.polynomial(coefficients + Int(staggered.blocks[t]) * plane + t, stride: n,
+                                        terms: Int(staggered.terms[t]), w: staggered.w[t])
                 output[t] = v
                 check += v - v
             }
         } else {
-        cursors.withUnsafeMutableBufferPointer { cursors in
-            for t in 0 ..< n {
-                let (block, terms, w) = basis(at: progress[t], cursor: &cursors[t])
-                let c = coefficients + block * plane + t
-                let v: Double
-                switch terms {
-                case 1: v = c[0]
-                case 2: v = c[0] + w * c[n]
-                default: v = c[0] + w * c[n] + (w * w) * c[2 * n] + (w * w * w) * c[3 * n]
+            cursors.withUnsafeMutableBufferPointer { cursors in
+                for t in 0 ..< n {
+                    let (block, terms, w, _) = basis(at: progress[t], cursor: &cursors[t])
+                    let v = Self.polynomial(coefficients + block * plane + t, stride: n, terms: terms, w: w)
+                    output[t] = v
+                    check += v - v
                 }
-                output[t] = v
-                check += v - v
             }
-        }
         }
         if scaleExponent > 0 {
             let up = Double(sign: .plus, exponent: scaleExponent, significand: 1)

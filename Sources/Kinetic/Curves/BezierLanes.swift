@@ -24,7 +24,7 @@ package enum BezierLanes {
     /// and which lanes are certified (`ok`); uncertified lanes hold an unspecified value.
     @inline(__always)
     package static func values(x1: SIMD4<Double>, y1: SIMD4<Double>, x2: SIMD4<Double>, y2: SIMD4<Double>,
-                       at u: SIMD4<Double>) -> (w: SIMD4<Double>, ok: SIMDMask<SIMD4<Int64>>) {
+                               at u: SIMD4<Double>) -> (w: SIMD4<Double>, ok: SIMDMask<SIMD4<Int64>>) {
         let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
         let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
         let ax3 = 3 * ax, bx2 = 2 * bx
