@@ -2,6 +2,7 @@
 // the lane solver (Curves/BezierLanes.swift) against an independent Float80 solve, the batch
 // against KeyframeTrack.value(at:) at shared and per-track progress, overflow, and the store.
 import Kinetic
+import KineticSIMD
 import XCTest
 
 final class KeyframeBatchEasingsTests: XCTestCase {
@@ -20,53 +21,95 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         return try! CubicBezier(rng.unit(), rng.uniform(-1, 2), rng.unit(), rng.uniform(-1, 2))
     }
 
+    /// The kernel over `curves` at `u` (one progress per lane): values and certificates.
+    private func lanes(_ curves: [CubicBezier], _ u: [Double]) -> (w: [Double], ok: [Bool]) {
+        let x1 = curves.map(\.x1), y1 = curves.map(\.y1), x2 = curves.map(\.x2), y2 = curves.map(\.y2)
+        var w = [Double](repeating: .nan, count: curves.count), ok = [UInt8](repeating: 7, count: curves.count)
+        w.withUnsafeMutableBufferPointer { w in
+            ok.withUnsafeMutableBufferPointer { ok in
+                BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: u, into: w.baseAddress!, ok: ok.baseAddress!,
+                                   count: curves.count)
+            }
+        }
+        XCTAssertTrue(ok.allSatisfy { $0 == 0 || $0 == 1 })
+        return (w, ok.map { $0 == 1 })
+    }
+
     func testLanesAgreeWithFloat80WhereCertified() {
         var rng = SeededRandom(seed: 0x1A_7E5)
-        var certified = 0, randomCertified = 0, randomLanes = 0, total = 0
-        var worst = 0.0, worstCase = ""
+        var curves: [CubicBezier] = [], us: [Double] = []
         for _ in 0 ..< 3000 {
-            let curves = (0 ..< 4).map { _ in curve(&rng) }
-            let references = curves.map { BezierReference80($0.x1, $0.y1, $0.x2, $0.y2) }
-            let x1 = SIMD4(curves.map(\.x1)), y1 = SIMD4(curves.map(\.y1))
-            let x2 = SIMD4(curves.map(\.x2)), y2 = SIMD4(curves.map(\.y2))
+            let group = (0 ..< 4).map { _ in curve(&rng) }
             for k in 0 ..< 8 {
-                let u: SIMD4<Double> = k == 0 ? SIMD4(0, 1, 1e-300, 1 - 0x1p-53)
-                    : k == 1 ? SIMD4(0.5, 0.5.nextDown, 1e-9, 1 - 1e-9)
-                    : SIMD4((0 ..< 4).map { _ in rng.unit() })
-                let (w, ok) = BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: u)
-                for lane in 0 ..< 4 {
-                    total += 1
-                    let isRandom = !(curves[lane].x1 == 0 || curves[lane].x2 == 1 || curves[lane].x1 < 1e-6
-                        || curves[lane].x1 > 0.9 && curves[lane].x2 < 0.1)
-                    if isRandom { randomLanes += 1 }
-                    guard ok[lane] else {
-                        // The lanes left over take the exact solve (no table, no allocation):
-                        // within 1e-12 like CubicBezier, 4e-6 at and next to the triple root.
-                        let c = curves[lane]
-                        let exact = BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: u[lane])
-                        let error = abs(exact - references[lane].value(at: u[lane]))
-                        let bound = c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12
-                        XCTAssertLessThanOrEqual(error, bound, "exact solve, \(c) at \(u[lane])")
-                        continue
-                    }
-                    certified += 1
-                    if isRandom { randomCertified += 1 }
-                    let error = abs(w[lane] - references[lane].value(at: u[lane]))
-                    if error > worst { worst = error; worstCase = "\(curves[lane]) at \(u[lane]): \(w[lane])" }
-                    if u[lane] == 0 || u[lane] == 1 { XCTAssertEqual(w[lane], u[lane], "exact ends, \(curves[lane])") }
+                let u: [Double] = k == 0 ? [0, 1, 1e-300, 1 - 0x1p-53] : k == 1 ? [0.5, 0.5.nextDown, 1e-9, 1 - 1e-9]
+                    : (0 ..< 4).map { _ in rng.unit() }
+                curves += group
+                us += u
+            }
+        }
+        // Odd counts too: the vector loop's remainder.
+        for count in [curves.count, 1, 3, 7, 13] {
+            let (w, ok) = lanes(Array(curves.prefix(count)), Array(us.prefix(count)))
+            var certified = 0, randomCertified = 0, randomLanes = 0
+            var worst = 0.0, worstCase = ""
+            for i in 0 ..< count {
+                let c = curves[i], u = us[i]
+                let reference = BezierReference80(c.x1, c.y1, c.x2, c.y2).value(at: u)
+                let isRandom = !(c.x1 == 0 || c.x2 == 1 || c.x1 < 1e-6 || c.x1 > 0.9 && c.x2 < 0.1)
+                if isRandom { randomLanes += 1 }
+                guard ok[i] else {
+                    // The lanes left over take the exact solve (no table, no allocation):
+                    // within 1e-12 like CubicBezier, 4e-6 at and next to the triple root.
+                    let exact = BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: u)
+                    let bound = c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12
+                    XCTAssertLessThanOrEqual(abs(exact - reference), bound, "exact solve, \(c) at \(u)")
+                    continue
+                }
+                certified += 1
+                if isRandom { randomCertified += 1 }
+                let error = abs(w[i] - reference)
+                if error > worst { worst = error; worstCase = "\(c) at \(u): \(w[i])" }
+                if u == 0 || u == 1 { XCTAssertEqual(w[i], u, "exact ends, \(c)") }
+            }
+            XCTAssertLessThanOrEqual(worst, 2e-13, worstCase)
+            if count == curves.count {
+                print("[BezierLanes] \(certified) of \(count) lanes certified (\(randomCertified) of \(randomLanes) on "
+                      + "ordinary random curves); worst error \(worst) (\(worstCase))")
+                // The fast path does the work: nearly every lane of an ordinary curve is certified.
+                XCTAssertGreaterThan(Double(randomCertified) / Double(randomLanes), 0.99)
+            }
+        }
+        // Progress outside [0, 1] is left to the exact solve.
+        let outside = lanes([CubicBezier](repeating: try! CubicBezier(0.3, 0.1, 0.6, 0.9), count: 4), [-0.5, 1.5, -1e-300, 1.nextUp])
+        XCTAssertEqual(outside.ok, [false, false, false, false])
+    }
+
+    func testEveryKernelPathGivesTheSameBits() {
+        var rng = SeededRandom(seed: 0xB175)
+        let n = 1001
+        let curves = (0 ..< n).map { _ in curve(&rng) }
+        let x1 = curves.map(\.x1), y1 = curves.map(\.y1), x2 = curves.map(\.x2), y2 = curves.map(\.y2)
+        let u = (0 ..< n).map { i in i % 50 == 0 ? rng.uniform(-1, 2) : rng.unit() }
+        var paths = [KINETIC_SIMD_PATH_BASELINE]
+        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        var results: [[UInt64]] = []
+        for path in paths {
+            for shared in [false, true] {
+                var w = [Double](repeating: .nan, count: n), ok = [UInt8](repeating: 9, count: n)
+                if shared {
+                    kinetic_simd_bezier_lanes_shared(path, x1, y1, x2, y2, 0.3, &w, &ok, n)
+                    let single = u.indices.map { _ in 0.3 }
+                    var w2 = [Double](repeating: .nan, count: n), ok2 = [UInt8](repeating: 9, count: n)
+                    kinetic_simd_bezier_lanes(path, x1, y1, x2, y2, single, &w2, &ok2, n)
+                    XCTAssertEqual(w.map(\.bitPattern), w2.map(\.bitPattern), "shared = one progress per lane, path \(path)")
+                    XCTAssertEqual(ok, ok2)
+                } else {
+                    kinetic_simd_bezier_lanes(path, x1, y1, x2, y2, u, &w, &ok, n)
+                    results.append(zip(w, ok).map { $1 == 1 ? $0.bitPattern : 0 } + ok.map(UInt64.init))
                 }
             }
         }
-        print("[BezierLanes] \(certified) of \(total) lanes certified (\(randomCertified) of \(randomLanes) on "
-              + "ordinary random curves); worst error \(worst) (\(worstCase))")
-        XCTAssertLessThanOrEqual(worst, 2e-13, worstCase)
-        // The fast path does the work: nearly every lane of an ordinary curve is certified.
-        XCTAssertGreaterThan(Double(randomCertified) / Double(randomLanes), 0.95)
-        // Progress outside [0, 1] is left to CubicBezier.
-        let (_, outside) = BezierLanes.values(x1: SIMD4(repeating: 0.3), y1: SIMD4(repeating: 0.1),
-                                              x2: SIMD4(repeating: 0.6), y2: SIMD4(repeating: 0.9),
-                                              at: SIMD4(-0.5, 1.5, -1e-300, 1.nextUp))
-        XCTAssertFalse(any(outside))
+        for r in results.dropFirst() { XCTAssertEqual(r, results[0], "AVX2 and baseline differ") }
     }
 
     /// Tracks of one structure whose eased segments each have their own curve per track.

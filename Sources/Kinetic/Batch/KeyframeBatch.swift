@@ -26,7 +26,7 @@
 /// Tracks may ease a segment each with a curve of their own (a design file whose every
 /// property has its own easing, say; an uneased segment counts as the identity). Such a
 /// segment keeps every track's control points, and a frame solves every track's eased
-/// progress side by side, four tracks at a time, with no per-curve table (safeguarded Newton
+/// progress side by side in one vectorised pass, with no per-curve table (safeguarded Newton
 /// steps from w = u, certified per track; the few tracks the certification leaves over, next
 /// to a vertical tangent or at the triple root of (1, 0, 0, 1), take the exact bracketed
 /// solve that ``CubicBezier`` falls back on). Values are within 1e-12 of
@@ -75,12 +75,8 @@ public final class KeyframeBatch {
     /// Per segment, nil where every track eases it alike; else every track's easing control
     /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`).
     let distinctEasings: [UnsafeMutablePointer<Double>?]
-    /// Every track's eased progress in a segment with distinct easings (`count` values), or
-    /// nil when there is no such segment.
-    let easedProgress: UnsafeMutablePointer<Double>?
-    /// The per-track look-ups of ``evaluate(progress:into:)`` when some segment has distinct
-    /// easings (nil otherwise).
-    let staggered: StaggeredScratch?
+    /// The scratch of segments with distinct easings (nil when there is none).
+    let lanes: LaneScratch?
 
     /// Builds the batch from scalar tracks that share key times and segment shapes.
     ///
@@ -125,8 +121,7 @@ public final class KeyframeBatch {
             return planes
         }
         let hasDistinct = distinctEasings.contains { $0 != nil }
-        easedProgress = hasDistinct ? .allocate(capacity: max(n, 1)) : nil
-        staggered = hasDistinct ? StaggeredScratch(count: n) : nil
+        lanes = hasDistinct ? LaneScratch(count: n) : nil
         // The largest key value or tangent: the coefficients are sums of at most 9 of them
         // (3·(b − a) − 2·m0 − m1), so below 2e307 none overflows unscaled.
         var largest = 0.0
@@ -172,8 +167,7 @@ public final class KeyframeBatch {
     deinit {
         coefficients.deallocate()
         for planes in distinctEasings { planes?.deallocate() }
-        easedProgress?.deallocate()
-        staggered?.deallocate()
+        lanes?.deallocate()
     }
 
     private func set(block: Int, _ track: Int, _ c: (Double, Double, Double, Double)) {
@@ -356,26 +350,26 @@ public final class KeyframeBatch {
         let n = count, plane = 4 * n
         // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
         var check = 0.0
-        if let staggered {
+        if let lanes {
             // Tracks in segments with their own easings: look every track up first, then
-            // ease those tracks four at a time (`easeStaggered`), then evaluate.
+            // ease those tracks in one kernel call (`easeStaggered`), then evaluate.
             var pending = 0
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for t in 0 ..< n {
                     let (block, terms, w, distinct) = basis(at: progress[t], cursor: &cursors[t])
-                    staggered.blocks[t] = Int32(truncatingIfNeeded: block)
-                    staggered.terms[t] = UInt8(truncatingIfNeeded: terms)
-                    staggered.w[t] = w
+                    lanes.blocks[t] = Int32(truncatingIfNeeded: block)
+                    lanes.terms[t] = UInt8(truncatingIfNeeded: terms)
+                    lanes.w[t] = w
                     if distinct {
-                        staggered.pending[pending] = Int32(truncatingIfNeeded: t)
+                        lanes.pending[pending] = Int32(truncatingIfNeeded: t)
                         pending &+= 1
                     }
                 }
             }
-            easeStaggered(staggered, count: pending)
+            easeStaggered(lanes, count: pending)
             for t in 0 ..< n {
-                let v = Self.polynomial(coefficients + Int(staggered.blocks[t]) * plane + t, stride: n,
-                                        terms: Int(staggered.terms[t]), w: staggered.w[t])
+                let v = Self.polynomial(coefficients + Int(lanes.blocks[t]) * plane + t, stride: n,
+                                        terms: Int(lanes.terms[t]), w: lanes.w[t])
                 output[t] = v
                 check += v - v
             }

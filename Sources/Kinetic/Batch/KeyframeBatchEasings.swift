@@ -1,100 +1,81 @@
 // KeyframeBatch segments whose easing differs from track to track: every track's eased
-// progress comes from `BezierLanes`, four tracks at a time, and the value from the track's
-// segment polynomial at its own w.
+// progress comes from `BezierLanes` (one kernel call over the tracks), and the value from the
+// track's segment polynomial at its own w.
 
 extension KeyframeBatch {
-    /// Per-track scratch of ``evaluate(progress:into:)`` (allocated with the batch): each
-    /// track's block, term count and basis w (its local progress until eased), and the
-    /// tracks waiting to be eased.
-    struct StaggeredScratch {
+    /// The lane scratch of segments with distinct easings (allocated with the batch, `count`
+    /// of each): every track's eased progress `w` and certificate `ok`; for
+    /// ``evaluate(progress:into:)``, each track's block and term count, the tracks waiting to
+    /// be eased, and their control points and progress gathered into planes for the kernel.
+    struct LaneScratch {
+        let w: UnsafeMutablePointer<Double>
+        let ok: UnsafeMutablePointer<UInt8>
         let blocks: UnsafeMutablePointer<Int32>
         let terms: UnsafeMutablePointer<UInt8>
-        let w: UnsafeMutablePointer<Double>
         let pending: UnsafeMutablePointer<Int32>
+        /// Five planes: x1, y1, x2, y2, u.
+        let gathered: UnsafeMutablePointer<Double>
+        let gatheredW: UnsafeMutablePointer<Double>
+        let size: Int
 
         init(count n: Int) {
-            let size = max(n, 1)
+            size = max(n, 1)
+            w = .allocate(capacity: size)
+            ok = .allocate(capacity: size)
             blocks = .allocate(capacity: size)
             terms = .allocate(capacity: size)
-            w = .allocate(capacity: size)
             pending = .allocate(capacity: size)
+            gathered = .allocate(capacity: 5 * size)
+            gatheredW = .allocate(capacity: size)
         }
 
         func deallocate() {
-            blocks.deallocate(); terms.deallocate(); w.deallocate(); pending.deallocate()
+            w.deallocate(); ok.deallocate(); blocks.deallocate(); terms.deallocate(); pending.deallocate()
+            gathered.deallocate(); gatheredW.deallocate()
         }
     }
 
-    /// Eases the `count` pending tracks of `scratch` (each in a segment with distinct easings,
-    /// at its own local progress) four at a time, and for linear segments at w = 1 moves the
-    /// track to the end keyframe itself (the lerp is exact there).
-    func easeStaggered(_ scratch: StaggeredScratch, count m: Int) {
-        let n = count
-        var j = 0
-        while j < m {
-            // Four lanes; missing ones repeat the first.
-            var x1 = SIMD4<Double>(), y1 = SIMD4<Double>(), x2 = SIMD4<Double>(), y2 = SIMD4<Double>()
-            var u = SIMD4<Double>()
-            for lane in 0 ..< 4 {
-                let t = Int(scratch.pending[j + (j + lane < m ? lane : 0)])
-                let block = Int(scratch.blocks[t])
-                guard let planes = distinctEasings[block] else { continue }
-                x1[lane] = planes[t]; y1[lane] = planes[n + t]; x2[lane] = planes[2 * n + t]; y2[lane] = planes[3 * n + t]
-                u[lane] = scratch.w[t]
-            }
-            let (w, ok) = BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: u)
-            for lane in 0 ..< min(4, m - j) {
-                let t = Int(scratch.pending[j + lane])
-                let block = Int(scratch.blocks[t])
-                let value = ok[lane] ? w[lane] : fallback(block: block, track: t, at: u[lane])
-                scratch.w[t] = value
-                if scratch.terms[t] == 2 && value == 1 {
-                    scratch.blocks[t] = Int32(truncatingIfNeeded: block + 1)
-                    scratch.terms[t] = 1
-                }
-            }
-            j &+= 4
-        }
-    }
-
-    /// Fills `easedProgress` with every track's eased progress in segment `block` at local
+    /// Fills the scratch's `w` with every track's eased progress in segment `block` at local
     /// progress `u`, and returns the largest |w|.
     @discardableResult
     func easeDistinct(block: Int, u: Double) -> Double {
-        guard let planes = distinctEasings[block], let w = easedProgress else { return 0 }
+        guard let planes = distinctEasings[block], let lanes else { return 0 }
         let n = count
-        let x1 = planes, y1 = planes + n, x2 = planes + 2 * n, y2 = planes + 3 * n
-        let progress = SIMD4<Double>(repeating: u)
-        var largest = SIMD4<Double>(repeating: 0)
-        var i = 0
-        while i &+ 4 <= n {
-            let (values, ok) = BezierLanes.values(x1: load4(x1, i), y1: load4(y1, i), x2: load4(x2, i),
-                                                  y2: load4(y2, i), at: progress)
-            store4(values, w, i)
-            if !all(ok) {
-                for lane in 0 ..< 4 where !ok[lane] { w[i + lane] = fallback(block: block, track: i + lane, at: u) }
-            }
-            let size = BezierLanes.magnitude(load4(w, i))
-            largest.replace(with: size, where: size .> largest)
-            i &+= 4
+        BezierLanes.values(x1: planes, y1: planes + n, x2: planes + 2 * n, y2: planes + 3 * n, at: u,
+                           into: lanes.w, ok: lanes.ok, count: n)
+        var largest = 0.0
+        for t in 0 ..< n {
+            if lanes.ok[t] == 0 { lanes.w[t] = fallback(block: block, track: t, at: u) }
+            largest = max(largest, lanes.w[t].magnitude)
         }
-        var most = largest.max()
-        while i < n {
-            w[i] = easedValue(planes, block: block, track: i, at: u)
-            most = max(most, w[i].magnitude)
-            i &+= 1
-        }
-        return most
+        return largest
     }
 
-    /// Track `t`'s eased progress in segment `block` (control points in `planes`) at `u`.
-    func easedValue(_ planes: UnsafeMutablePointer<Double>, block: Int, track t: Int, at u: Double) -> Double {
-        let n = count
-        let (values, ok) = BezierLanes.values(
-            x1: SIMD4(repeating: planes[t]), y1: SIMD4(repeating: planes[n + t]),
-            x2: SIMD4(repeating: planes[2 * n + t]), y2: SIMD4(repeating: planes[3 * n + t]),
-            at: SIMD4(repeating: u))
-        return ok[0] ? values[0] : fallback(block: block, track: t, at: u)
+    /// Eases the `count` pending tracks of the scratch (each in a segment with distinct
+    /// easings, at its own local progress `w`): their control points and progress gathered
+    /// into planes, one kernel call, then scattered back; for linear segments at w = 1 the
+    /// track moves to the end keyframe itself (the lerp is exact there).
+    func easeStaggered(_ lanes: LaneScratch, count m: Int) {
+        guard m > 0 else { return }
+        let n = count, size = lanes.size
+        let x1 = lanes.gathered, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size, u = y2 + size
+        for j in 0 ..< m {
+            let t = Int(lanes.pending[j])
+            guard let planes = distinctEasings[Int(lanes.blocks[t])] else { continue }
+            x1[j] = planes[t]; y1[j] = planes[n + t]; x2[j] = planes[2 * n + t]; y2[j] = planes[3 * n + t]
+            u[j] = lanes.w[t]
+        }
+        BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.gatheredW,
+                           ok: lanes.ok, count: m)
+        for j in 0 ..< m {
+            let t = Int(lanes.pending[j]), block = Int(lanes.blocks[t])
+            let value = lanes.ok[j] != 0 ? lanes.gatheredW[j] : fallback(block: block, track: t, at: u[j])
+            lanes.w[t] = value
+            if lanes.terms[t] == 2 && value == 1 {
+                lanes.blocks[t] = Int32(truncatingIfNeeded: block + 1)
+                lanes.terms[t] = 1
+            }
+        }
     }
 
     /// A lane that `BezierLanes` does not certify: the exact solve (`BezierLanes.exactValue`).
@@ -111,7 +92,7 @@ extension KeyframeBatch {
         if let lane = firstDistinctOverflow(block: block, terms: terms, largest: largest) {
             throw BatchStoreError.overflow(lane: lane, quantity: "value")
         }
-        guard let w = easedProgress else { return }
+        guard let w = lanes?.w else { return }
         let n = count, plane = 4 * n
         let c0 = coefficients + block * plane, c1 = c0 + n, c2 = c1 + n, c3 = c2 + n
         let end = c0 + plane  // the next block's term 0: the segment's end keyframe
@@ -146,12 +127,12 @@ extension KeyframeBatch {
         }
     }
 
-    /// The first track whose value in segment `block` (with the eased progress in
-    /// `easedProgress`, at most `largest` in magnitude) is beyond the range of `Double`, or nil:
+    /// The first track whose value in segment `block` (with the eased progress in the
+    /// scratch's `w`, at most `largest` in magnitude) is beyond the range of `Double`, or nil:
     /// at once from the bound of `fits` when it holds, else track by track.
     func firstDistinctOverflow(block: Int, terms: Int, largest: Double) -> Int? {
         if fits(block: block, terms: terms, w: largest) { return nil }
-        guard let w = easedProgress else { return nil }
+        guard let w = lanes?.w else { return nil }
         let n = count, plane = 4 * n
         let end = coefficients + (block + 1) * plane
         let up = Double(sign: .plus, exponent: scaleExponent, significand: 1)

@@ -53,6 +53,19 @@ int kinetic_simd_best_path(void);
 void kinetic_simd_spring_step(int path, double *x, double *v, long n,
                          double m11, double m12, double m21, double m22);
 
+/// Cubic-bezier easing curves lane by lane (control points (x1[i], y1[i]), (x2[i], y2[i]),
+/// x in [0, 1]) at progress u[i]: w[i] = the eased progress and ok[i] = 1 where the lane is
+/// certified within 1e-13 of the exact value, ok[i] = 0 (w[i] unspecified) where it is not
+/// (progress outside [0, 1], next to a vertical tangent or a triple root): the caller solves
+/// those exactly. Safeguarded Newton steps, a fixed number of them, then a per-lane error
+/// bound (see bezier_lanes.c). Every path gives the same bits. No pointer may overlap w or ok.
+void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
+                               const double *u, double *w, unsigned char *ok, long n);
+
+/// kinetic_simd_bezier_lanes with one progress u for every lane.
+void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
+                                      const double *y2, double u, double *w, unsigned char *ok, long n);
+
 /// The largest |x_i| into *mx and the largest |v_i| into *mv over i in 0..<n (0 when n = 0;
 /// lanes holding NaN are skipped). A read-only pass, vectorised on x86-64 (SSE2, or AVX2
 /// where the processor has it); x and v may be any 8-byte aligned arrays.

@@ -1,0 +1,111 @@
+// The lane solver of KeyframeBatch segments whose easing differs between tracks
+// (Curves/BezierLanes.swift): many distinct cubic-bezier curves, each at its own progress,
+// solved side by side, compiled for the widest vector instruction set the processor has,
+// chosen at run time (see spring_step.c for why this is C).
+//
+// Each lane solves x(t) = u by Newton's method from t = u, safeguarded by a bracket (a step
+// that leaves the bracket bisects it instead), for a fixed number of steps, then takes one
+// more Newton step and y there. The lane is certified when the error that last step can
+// leave in y (its quadratic term from the curvature of x, plus the residual's rounding, times
+// |y'|) is at most `tolerance`. Every operation is a select or a correctly rounded operation
+// with contraction off, so the paths give the same bits whatever the vector width.
+#include "kinetic_simd.h"
+
+#pragma clang fp contract(off)
+
+#define LANE_STEPS 6
+#define LANE_TOLERANCE 1e-13
+
+static inline __attribute__((always_inline))
+double lane_magnitude(double v) { return v < 0 ? -v : v; }
+
+static inline __attribute__((always_inline))
+void bezier_lanes_loop(const double *restrict x1s, const double *restrict y1s,
+                       const double *restrict x2s, const double *restrict y2s,
+                       const double *restrict us, double shared_u, int shared,
+                       double *restrict ws, unsigned char *restrict oks, long n) {
+#pragma clang loop vectorize(enable) interleave(enable)
+    for (long i = 0; i < n; i++) {
+        double x1 = x1s[i], y1 = y1s[i], x2 = x2s[i], y2 = y2s[i], u = shared ? shared_u : us[i];
+        double cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
+        double cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
+        double ax3 = 3 * ax, bx2 = 2 * bx;
+        int inside = (u >= 0) & (u <= 1);
+        // Outside [0, 1] the lane is reported; it runs inside so that nothing overflows.
+        double target = inside ? u : 0.5;
+        double lo = 0, hi = 1, t = target;
+#pragma clang loop unroll(full)
+        for (int k = 0; k < LANE_STEPS; k++) {
+            double f = ((ax * t + bx) * t + cx) * t - target;
+            double d = (ax3 * t + bx2) * t + cx;
+            lo = f < 0 ? t : lo;
+            hi = f > 0 ? t : hi;
+            double next = t - f / d;
+            // Where the step leaves the bracket (or is NaN: x' = 0), bisect; where the
+            // residual is 0, stay.
+            double moved = ((next >= lo) & (next <= hi)) ? next : 0.5 * (lo + hi);
+            t = f == 0 ? t : moved;
+        }
+        double f = ((ax * t + bx) * t + cx) * t - target;
+        double d = (ax3 * t + bx2) * t + cx;
+        double delta = f / d;
+        double s = t - delta;
+        double w = ((ay * s + by) * s + cy) * s;
+        double bend = lane_magnitude(2 * ax3 * t + bx2);
+        double rounding = 0x1p-50 * (lane_magnitude(ax) + lane_magnitude(bx) + lane_magnitude(cx) + target);
+        double errorT = (bend * delta * delta * 0.5 + rounding) / d;
+        double dy = lane_magnitude((3 * ay * s + 2 * by) * s + cy);
+        int ok = inside & (d > 0) & (lane_magnitude(delta) <= 0x1p-20) & (dy * errorT <= LANE_TOLERANCE);
+        // Exact ends and the identity.
+        int identity = (x1 == y1) & (x2 == y2);
+        w = identity ? u : w;
+        w = u == 0 ? 0 : w;
+        w = u == 1 ? 1 : w;
+        ok = ok | (identity & inside) | (u == 0) | (u == 1);
+        ws[i] = w;
+        oks[i] = (unsigned char)ok;
+    }
+}
+
+// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2, each for one
+// progress shared by every lane or one per lane.
+static void bezier_lanes_baseline(const double *restrict x1s, const double *restrict y1s,
+                                  const double *restrict x2s, const double *restrict y2s,
+                                  const double *restrict us, double shared_u, int shared,
+                                  double *restrict ws, unsigned char *restrict oks, long n) {
+    if (shared) bezier_lanes_loop(x1s, y1s, x2s, y2s, us, shared_u, 1, ws, oks, n);
+    else bezier_lanes_loop(x1s, y1s, x2s, y2s, us, 0, 0, ws, oks, n);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void bezier_lanes_avx2(const double *restrict x1s, const double *restrict y1s,
+                              const double *restrict x2s, const double *restrict y2s,
+                              const double *restrict us, double shared_u, int shared,
+                              double *restrict ws, unsigned char *restrict oks, long n) {
+    if (shared) bezier_lanes_loop(x1s, y1s, x2s, y2s, us, shared_u, 1, ws, oks, n);
+    else bezier_lanes_loop(x1s, y1s, x2s, y2s, us, 0, 0, ws, oks, n);
+}
+#endif
+
+static void bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
+                         const double *u, double shared_u, int shared, double *w, unsigned char *ok, long n) {
+#if defined(__x86_64__)
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+        bezier_lanes_avx2(x1, y1, x2, y2, u, shared_u, shared, w, ok, n);
+        return;
+    }
+#endif
+    (void)path;
+    bezier_lanes_baseline(x1, y1, x2, y2, u, shared_u, shared, w, ok, n);
+}
+
+void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
+                               const double *u, double *w, unsigned char *ok, long n) {
+    bezier_lanes(path, x1, y1, x2, y2, u, 0, 0, w, ok, n);
+}
+
+void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
+                                      const double *y2, double u, double *w, unsigned char *ok, long n) {
+    bezier_lanes(path, x1, y1, x2, y2, 0, u, 1, w, ok, n);
+}
