@@ -7,7 +7,7 @@
 // that leaves the bracket bisects it instead), for a fixed number of steps, then takes one
 // more Newton step and y there. The lane is certified when the error that last step can
 // leave in y (its quadratic term from the curvature of x, plus the residual's rounding, times
-// |y'|) is at most `tolerance`. Every operation is a select or a correctly rounded operation
+// |y'|) plus the rounding of y itself is at most LANE_TOLERANCE. Every operation is a select or a correctly rounded operation
 // with contraction off, so the paths give the same bits whatever the vector width.
 #include "kinetic_simd.h"
 
@@ -55,7 +55,10 @@ void bezier_lanes_loop(const double *restrict x1s, const double *restrict y1s,
         double rounding = 0x1p-50 * (lane_magnitude(ax) + lane_magnitude(bx) + lane_magnitude(cx) + target);
         double errorT = (bend * delta * delta * 0.5 + rounding) / d;
         double dy = lane_magnitude((3 * ay * s + 2 * by) * s + cy);
-        int ok = inside & (d > 0) & (lane_magnitude(delta) <= 0x1p-20) & (dy * errorT <= LANE_TOLERANCE);
+        // The rounding of y itself (Horner's rule in the power form, whose terms can cancel
+        // where the y control values are large).
+        double yRounding = 0x1p-50 * (lane_magnitude(ay) + lane_magnitude(by) + lane_magnitude(cy));
+        int ok = inside & (d > 0) & (lane_magnitude(delta) <= 0x1p-20) & (dy * errorT + yRounding <= LANE_TOLERANCE);
         // Exact ends and the identity.
         int identity = (x1 == y1) & (x2 == y2);
         w = identity ? u : w;

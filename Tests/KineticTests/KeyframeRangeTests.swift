@@ -113,34 +113,55 @@ final class KeyframeRangeTests: XCTestCase {
         }
     }
 
-    func testEveryInterpolationStaysFinite() throws {
+    /// Track value at `p` in [0, 1] in Float80, segment by segment: hold, linear, eased (the
+    /// curve solved by the Float80 reference) and Catmull-Rom (tangents as in `catmullRom`).
+    private func reference(_ times: [Double], _ values: [Double], _ kinds: [(kind: Int, curve: CubicBezier?)],
+                           at p: Double) -> Float80 {
+        var s = 0
+        while s < times.count - 2 && p >= times[s + 1] { s += 1 }
+        let a = Float80(values[s]), b = Float80(values[s + 1])
+        let u = (Float80(p) - Float80(times[s])) / (Float80(times[s + 1]) - Float80(times[s]))
+        switch kinds[s].kind {
+        case 0: return a + (b - a) * u
+        case 1: return catmullRom(times, values, at: p)
+        case 2: return u < 1 ? a : b
+        default:
+            let c = kinds[s].curve!
+            return a + (b - a) * BezierReference80(c.x1, c.y1, c.x2, c.y2).value80(at: Double(u))
+        }
+    }
+
+    func testMixedTracksAgainstFloat80() throws {
         var rng = SeededRandom(seed: 0xF1_2173)
+        var outside = 0
         for _ in 0 ..< 300 {
             let n = 2 + Int(rng.unit() * 5)
             var times = (0 ..< n).map { _ in rng.unit() }.sorted()
             times[0] = 0
             times[n - 1] = 1
+            guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { continue }
             let values = (0 ..< n).map { _ in extreme(&rng) }
-            let interpolations: [KeyframeInterpolation] = try (0 ..< n - 1).map { _ in
-                switch Int(rng.unit() * 4) {
-                case 0: return .linear
-                case 1: return .catmullRom
-                case 2: return .hold
-                default: return .eased(try CubicBezier(rng.unit(), rng.uniform(-1, 3), rng.unit(), rng.uniform(-1, 3)))
-                }
+            let kinds: [(kind: Int, curve: CubicBezier?)] = try (0 ..< n - 1).map { _ in
+                let kind = Int(rng.unit() * 4)
+                return (kind, kind == 3 ? try CubicBezier(rng.unit(), rng.uniform(-1, 3), rng.unit(), rng.uniform(-1, 3)) : nil)
             }
+            let interpolations: [KeyframeInterpolation] = kinds.map { k in
+                [.linear, .catmullRom, .hold][min(k.kind, 2)] as KeyframeInterpolation
+            }.enumerated().map { i, interpolation in kinds[i].curve.map { .eased($0) } ?? interpolation }
             let track = try KeyframeTrack<Double>(keyTimes: times, values: values, interpolations: interpolations)
-            let rect = try KeyframeTrack<Rect>(
-                keyTimes: times, values: values.map { Rect(x: $0, y: -$0, width: $0 / 2, height: 1) },
-                interpolations: interpolations)
+            let scale = values.reduce(0) { max($0, abs($1)) }
             for _ in 0 ..< 40 {
-                let p = rng.uniform(-2, 3)
+                let p = rng.unit()
+                let want = reference(times, values, kinds, at: p)
                 let v = track.value(at: p)
-                XCTAssertTrue(v.isFinite, "\(values) \(interpolations) at \(p): \(v)")
-                let r = rect.value(at: p)
-                XCTAssertTrue(r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite, "\(r) at \(p)")
+                // Within 1e-12 of the scale (the eased curves are solved to about 1e-12, their
+                // y control values up to 3); a value beyond the range saturates.
+                XCTAssertEqual(v, expected(want), accuracy: 1e-12 * 3 * scale, "\(values) \(interpolations) at \(p)")
+                if abs(want) > Float80(big) { outside += 1 }
             }
         }
+        // The sweep reaches past the range: overshooting easings and Catmull-Rom bulges.
+        XCTAssertGreaterThan(outside, 20)
     }
 
     func testTangentFactorsBeyondAnyScaleAreATypedError() {

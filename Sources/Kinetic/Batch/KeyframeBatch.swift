@@ -88,7 +88,8 @@ public final class KeyframeBatch {
     ///   shapes differ from the first track's;
     ///   ``BatchStoreError/unsupportedInterpolation(track:)`` for paced cubic segments;
     ///   ``BatchStoreError/overflow(lane:quantity:)`` (lane = the track) when a track's cubic
-    ///   tangent overflowed as the track was built (differences of key values near ±1e308).
+    ///   tangent is beyond the range of `Double` (differences of key values near ±1e308, which
+    ///   the track itself keeps scaled).
     public init(tracks: [KeyframeTrack<Double>]) throws {
         guard let first = tracks.first else {
             throw ParameterError.countMismatch(parameter: "tracks", expected: 1, actual: 0)
@@ -108,6 +109,17 @@ public final class KeyframeBatch {
         let n = tracks.count, keys = times.count
         count = n
         cursors = [Int](repeating: 0, count: n)
+        // The largest key value or tangent: the coefficients are sums of at most 9 of them
+        // (3·(b − a) − 2·m0 − m1), so below 2e307 none overflows unscaled.
+        var largest = 0.0
+        for (t, track) in tracks.enumerated() {
+            for value in track.storage.lanes { largest = max(largest, value.magnitude) }
+            for (i, m) in track.storage.unscaledTangents.enumerated() {
+                guard m.isFinite else { throw BatchStoreError.overflow(lane: t, quantity: "tangent of segment \(i / 2)") }
+                largest = max(largest, m.magnitude)
+            }
+        }
+        // (Allocated after the last check that throws: deinit does not run for a failed init.)
         // Segments whose easing differs between tracks keep every track's control points
         // (an uneased segment is the identity curve (0, 0, 1, 1)).
         distinctEasings = specs.indices.map { s in
@@ -122,16 +134,6 @@ public final class KeyframeBatch {
         }
         let hasDistinct = distinctEasings.contains { $0 != nil }
         lanes = hasDistinct ? LaneScratch(count: n) : nil
-        // The largest key value or tangent: the coefficients are sums of at most 9 of them
-        // (3·(b − a) − 2·m0 − m1), so below 2e307 none overflows unscaled.
-        var largest = 0.0
-        for (t, track) in tracks.enumerated() {
-            for value in track.storage.lanes { largest = max(largest, value.magnitude) }
-            for (i, m) in track.storage.unscaledTangents.enumerated() {
-                guard m.isFinite else { throw BatchStoreError.overflow(lane: t, quantity: "tangent of segment \(i / 2)") }
-                largest = max(largest, m.magnitude)
-            }
-        }
         let k = 9 * largest <= 0x1p1020 ? 0 : max(0, largest.exponent - 1015)
         scaleExponent = k
         let down = Double(sign: .plus, exponent: -k, significand: 1)

@@ -28,8 +28,9 @@ struct BezierHalf {
     /// The parameter where x = 1/2: three Halley steps from t = 1/2, a fixed count with no
     /// test between them (an early exit that depends on the curve is mispredicted on
     /// distinct curves, and costs more than the step it saves), which settle it on 91 % of
-    /// random curves; the rest take up to five more, stopping once a step is below 2^-50
-    /// (Halley's step converges cubically, so the next would be far below rounding). The
+    /// random curves; for the rest the search starts again from t = 1/2 and takes up to eight,
+    /// stopping once a step is below 2^-50 (Halley's step converges cubically, so the next
+    /// would be far below rounding). The
     /// bracketed solve takes over when the steps do not settle (x′ tiny there). The halves
     /// only need it to about 1e-12: each half's last segment reaches the split, and a guess
     /// a hair beyond it is still corrected by the Newton step.

@@ -84,10 +84,12 @@ enum KeyframeTangents {
         let direct = make(lanes)
         if allFinite(direct.tangents) && allFinite(direct.tables) { return (direct.tangents, direct.tables, 0) }
         let largest = lanes.reduce(0.0) { max($0, $1.magnitude) }
-        // First bring the largest lane to about 2^480 (squares and sums of 17 lanes stay
-        // finite), then leave more room for large tension, continuity or bias factors.
-        let base = max(1, Int(largest.exponent) - 480)
-        for k in [base, base + 128, base + 256, base + 512] where k <= 1074 {
+        // First a small scale (room for the differences and the tension, continuity and bias
+        // factors; tiny lanes keep their precision), then the largest lane brought to about
+        // 2^480 (squares and sums of 17 lanes stay finite: the paced mode's arc lengths), then
+        // more room for large factors.
+        let base = max(5, Int(largest.exponent) - 480)
+        for k in [4, base, base + 128, base + 256, base + 512] where k <= 1074 {
             let down = Double(sign: .plus, exponent: -k, significand: 1)
             let scaled = make(lanes.map { $0 * down })
             if allFinite(scaled.tangents) && allFinite(scaled.tables) { return (scaled.tangents, scaled.tables, k) }
@@ -122,14 +124,35 @@ enum KeyframeTangents {
         _ m0: UnsafePointer<Double>, _ m1: UnsafePointer<Double>,
         at v: Double, count: Int, into output: UnsafeMutablePointer<Double>
     ) {
+        if v == 1 {
+            for i in 0 ..< count { output[i] = b[i] }
+            return
+        }
         let v2 = v * v, v3 = v2 * v
-        let h00 = 2 * v3 - 3 * v2 + 1
         let h10 = v3 - 2 * v2 + v
         let h01 = 3 * v2 - 2 * v3
         let h11 = v3 - v2
+        // a + h01·(b − a) + …: the basis with h00 = 1 − h01 folded in, so that equal end values
+        // stay exact and large ones do not overflow where the value does not (an overshooting
+        // easing puts v outside [0, 1], where h00 and h01 are large and of opposite signs).
         for i in 0 ..< count {
-            output[i] = h00 * a[i] + h10 * m0[i] + h01 * b[i] + h11 * m1[i]
+            let direct = a[i] + (h01 * (b[i] - a[i]) + (h10 * m0[i] + h11 * m1[i]))
+            output[i] = direct.isFinite ? direct : scaledLane(a[i], b[i], m0[i], m1[i], h01, h10, h11)
         }
+    }
+
+    /// One lane of `hermite` whose sum overflowed, on values and tangents scaled by 2^-4 and
+    /// scaled back (exact), or where that overflows too, by 2^-600, which gives the sign of a
+    /// value beyond the range (±infinity). NaN only where the basis itself overflowed, at an
+    /// eased progress beyond about ±1e100.
+    @inline(never)
+    static func scaledLane(_ a: Double, _ b: Double, _ m0: Double, _ m1: Double,
+                           _ h01: Double, _ h10: Double, _ h11: Double) -> Double {
+        @inline(__always) func sum(_ s: Double) -> Double {
+            a * s + (h01 * (b * s - a * s) + (h10 * (m0 * s) + h11 * (m1 * s)))
+        }
+        let small = sum(0x1p-4) * 16
+        return small.isFinite ? small : sum(0x1p-600) * 0x1p300 * 0x1p300
     }
 
     /// The speed |dH/dv| of the Hermite segment at parameter `v`.

@@ -19,11 +19,17 @@
 ///
 /// ## Range
 /// Keyframe values may be anywhere in the range of `Double` (±1.8e308 included), and
-/// finite keys give a finite value at every progress: a lane whose value is representable
-/// is computed without intermediate overflow (a difference of two lanes near the ends of
-/// the range, a Catmull-Rom tangent across a tiny span or between values of opposite sign
-/// near ±1.8e308), and a lane beyond the range (an eased overshoot or an extrapolation past
-/// ±1.8e308) saturates at ±`greatestFiniteMagnitude`, as ``CubicBezier`` does.
+/// finite keys give a finite value at every progress. Differences of lanes near the ends
+/// of the range, Catmull-Rom tangents across a tiny span or between values of opposite sign
+/// near ±1.8e308, and cubic segments whose sum would overflow are computed on scaled values,
+/// so a representable value comes out right; a lane beyond the range (an eased overshoot or
+/// an extrapolation past ±1.8e308) saturates at ±`greatestFiniteMagnitude`, as
+/// ``CubicBezier`` does. So does a lane whose arithmetic overflows outright, which takes an
+/// easing whose control values are beyond about ±1e100. Where a track's tangents are
+/// beyond the range, the track keeps them scaled by 2^-k and its cubic segments work on
+/// lanes scaled alike: k is 4 (no precision lost but below 2^-1070), or about 500 for the
+/// `.cubicPaced` mode's arc lengths, where a lane below about 1e-150 beside 1e308 in the same
+/// value loses its precision.
 ///
 /// ## Cost
 /// Values are stored as contiguous `Double` lanes (see ``Interpolatable``). Evaluating
