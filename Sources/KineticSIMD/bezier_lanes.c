@@ -13,7 +13,7 @@
 
 #pragma clang fp contract(off)
 
-#define LANE_STEPS 6
+#define LANE_STEPS 5
 #define LANE_TOLERANCE 1e-13
 
 static inline __attribute__((always_inline))
