@@ -103,6 +103,45 @@ final class CubicBezierLazyTableTests: XCTestCase {
         XCTAssertFalse(identity.table.hasSolveTable, "the identity needs no table")
     }
 
+    func testSolveTablesStayWithinTheProcessBudget() throws {
+        let perTable = BezierTable.solveTableBytes, budget = BezierTable.solveTableBudget
+        let before = BezierTable.liveSolveTableByteCount
+        let room = (budget - before) / perTable
+        XCTAssertGreaterThan(room, 1000, "the tests before this one left most of the budget")
+        var rng = SeededRandom(seed: 0xB0D6_E7)
+        let xs = (0 ..< 65).map { _ in rng.unit() }
+        var alive: [CubicBezier] = []
+        var reference: [[Double]] = []
+        for _ in 0 ..< room + 300 {
+            let curve = try CubicBezier(rng.unit(), rng.uniform(-1, 2), rng.unit(), rng.uniform(-1, 2))
+            // 65 evaluations: the rule builds the table where the budget allows.
+            reference.append(curve.values(at: xs))
+            alive.append(curve)
+        }
+        let built = alive.filter(\.table.hasSolveTable).count
+        XCTAssertEqual(built, room, "tables up to the budget, then none")
+        XCTAssertLessThanOrEqual(BezierTable.liveSolveTableByteCount, budget)
+        // Curves without a table give the same values, and a large batch call still takes the
+        // batch table (its values depend only on the call).
+        let late = alive.last!
+        XCTAssertFalse(late.table.hasSolveTable)
+        XCTAssertEqual(late.values(at: xs).map(\.bitPattern), reference.last!.map(\.bitPattern))
+        let wide = (0 ..< 1024).map { Double($0) / 1023 }
+        let batched = late.values(at: wide)
+        XCTAssertTrue(late.table.hasBatchTable)
+        XCTAssertFalse(late.table.hasSolveTable, "still over the budget")
+        // Freed tables make room: the next time its count passes a multiple of 64, a curve
+        // without one builds it.
+        alive.removeFirst(100)
+        XCTAssertEqual(BezierTable.liveSolveTableByteCount, before + (room - 100) * perTable)
+        _ = late.values(at: xs)
+        XCTAssertTrue(late.table.hasSolveTable)
+        XCTAssertEqual(late.values(at: wide).map(\.bitPattern), batched.map(\.bitPattern),
+                       "a batch call gives the same bits with or without the solve table")
+        alive.removeAll()
+        XCTAssertEqual(BezierTable.liveSolveTableByteCount, before + perTable, "only `late` is left")
+    }
+
     func testEqualCurvesShareTheirSolver() throws {
         let a = try CubicBezier(0.2, -0.4, 0.8, 1.3)
         let b = a

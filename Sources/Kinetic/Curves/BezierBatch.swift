@@ -27,13 +27,16 @@ extension BezierTable {
             return
         }
         // The call's x count towards the solve table's rule as one evaluation each; the values
-        // are the same with it or without.
-        guard let kernel = kernel(afterEvaluations: n) else {
-            each(src, dst, n) { valueWithoutTable($0) }
-            return
-        }
+        // are the same with it or without. A large call takes the batch table whether or not
+        // the solve table exists (it may not, with the process's solve tables at their
+        // budget): its values depend only on the call.
+        let kernel = kernel(afterEvaluations: n)
         if n < Self.batchThreshold {
-            each(src, dst, n) { Self.value(at: $0, kernel) }
+            if let kernel {
+                each(src, dst, n) { Self.value(at: $0, kernel) }
+            } else {
+                each(src, dst, n) { valueWithoutTable($0) }
+            }
             return
         }
         let table = batchTable

@@ -82,7 +82,10 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
 
     deinit {
         withUnsafeMutablePointerToElements { slots in
-            slots[Self.solveSlot]?.deallocate()
+            if let table = slots[Self.solveSlot] {
+                table.deallocate()
+                Self.releaseSolveTable()
+            }
             if let built = slots[Self.batchSlot] { BezierBatchTable.release(built) }
         }
     }
@@ -131,17 +134,57 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
 
     /// The solve table's kernel, counting `count` more evaluations first: nil while the count
     /// stays within `tableAfter`, else the table, built and published by the first caller
-    /// past it (a thread that loses the race frees its own and uses the winner's).
+    /// past it (a thread that loses the race frees its own and uses the winner's). Nil too
+    /// while the process's solve tables fill `solveTableBudget`: the curve then tries again
+    /// each time its count passes another multiple of `tableAfter`.
     func kernel(afterEvaluations count: Int) -> BezierKernel? {
         if let table = kinetic_atomic_peek_pointer(slots + Self.solveSlot) { return BezierKernel(table) }
-        guard kinetic_atomic_count(UnsafeMutableRawPointer(slots + Self.countSlot), UInt(count))
-                > UInt(Self.tableAfter) else { return nil }
+        let total = kinetic_atomic_count(UnsafeMutableRawPointer(slots + Self.countSlot), UInt(count))
+        let every = UInt(Self.tableAfter), before = total &- UInt(count)
+        guard total > every, before <= every || before / every != total / every,
+              Self.reserveSolveTable() else { return nil }
         let fresh = buildSolveTable()
         guard let current = kinetic_atomic_publish_pointer(slots + Self.solveSlot, fresh) else {
             return BezierKernel(fresh)
         }
         fresh.deallocate()
+        Self.releaseSolveTable()
         return BezierKernel(current)
+    }
+
+    /// The most bytes of solve tables alive in the process at once (about 2,900 tables). Past
+    /// it a curve keeps evaluating without its table, to the same bits at the table-free
+    /// cost, so that tens of thousands of hot distinct curves (a keyframe-heavy document)
+    /// cost their constants, not 2.8 KB each. Batch tables are not counted: whether one
+    /// exists changes the bits of a batch call, which must depend only on the call.
+    package static let solveTableBudget = 8 << 20
+
+    /// Bytes of one solve table.
+    package static var solveTableBytes: Int { BezierKernel.allocationBytes }
+
+    /// The process's live solve-table bytes (a counter updated atomically).
+    nonisolated(unsafe) private static let liveSolveTableBytes: UnsafeMutableRawPointer = {
+        let counter = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<UInt>.size,
+                                                       alignment: MemoryLayout<UInt>.alignment)
+        counter.storeBytes(of: 0, as: UInt.self)
+        return counter
+    }()
+
+    /// The process's live solve-table bytes now (for tests).
+    package static var liveSolveTableByteCount: Int {
+        Int(bitPattern: kinetic_atomic_count(liveSolveTableBytes, 0))
+    }
+
+    /// Counts one more solve table if that stays within the budget.
+    private static func reserveSolveTable() -> Bool {
+        let bytes = UInt(solveTableBytes)
+        if kinetic_atomic_count(liveSolveTableBytes, bytes) <= UInt(solveTableBudget) { return true }
+        releaseSolveTable()
+        return false
+    }
+
+    private static func releaseSolveTable() {
+        _ = kinetic_atomic_count(liveSolveTableBytes, 0 &- UInt(solveTableBytes))
     }
 
     /// The x of the inner nodes of both halves (for tests: the segment boundaries, where

@@ -20,7 +20,10 @@
 ///   compute the one certified piece of the inverse t(x) they need, then take one Newton
 ///   step. The next builds the curve's solve table (all pieces, and a map that finds one with
 ///   no data-dependent branch), and from then on an evaluation allocates
-///   nothing. Both ways run the same arithmetic, so a value never depends on whether the
+///   nothing. The solve tables alive in the process are capped at 8 MB (about 2,900 curves):
+///   past that, a curve keeps evaluating without its table (the same values; it tries again
+///   every 64 evaluations), so tens of thousands of hot distinct curves cost their constants,
+///   not 2.8 KB each. Both ways run the same arithmetic, so a value never depends on whether the
 ///   table exists. The first batch call of 1,024 x or more also builds a batch table that
 ///   evaluates y directly as a certified piecewise polynomial (a larger one for steep
 ///   curves). Copies share the solver and its tables, and so does every curve equal to one of

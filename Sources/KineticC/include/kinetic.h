@@ -133,8 +133,10 @@ kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y
 /* The eased progress at linear progress `x` (exact to 1e-12 in [0, 1]; outside, extrapolated
  * along the end tangents; NaN only for NaN x). A new curve holds only its constants; its
  * 65th evaluation (each kn_bezier_values element counts; the preset handles share one table)
- * builds its solve table once, after which a call allocates nothing. The value is the same
- * with the table or without it, bit for bit. Errors: KN_ERR_NULL_ARGUMENT. */
+ * builds its solve table once, after which a call allocates nothing (while the process's
+ * solve tables stay within 8 MB; past that the curve goes on without one and tries again
+ * every 64 evaluations). The value is the same with the table or without it, bit for bit.
+ * Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
 
 /* Evaluates `count` values: out[i] = value at xs[i]. Below 1,024 values, bit for bit as
