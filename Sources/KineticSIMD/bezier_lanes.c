@@ -70,45 +70,52 @@ void bezier_lanes_loop(const double *restrict x1s, const double *restrict y1s,
     }
 }
 
-// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2, each for one
-// progress shared by every lane or one per lane.
-static void bezier_lanes_baseline(const double *restrict x1s, const double *restrict y1s,
-                                  const double *restrict x2s, const double *restrict y2s,
-                                  const double *restrict us, double shared_u, int shared,
-                                  double *restrict ws, unsigned char *restrict oks, long n) {
-    if (shared) bezier_lanes_loop(x1s, y1s, x2s, y2s, us, shared_u, 1, ws, oks, n);
-    else bezier_lanes_loop(x1s, y1s, x2s, y2s, us, 0, 0, ws, oks, n);
+// One call's arguments: the control-point planes, the progress (per lane, or `shared_u` for
+// every lane when `shared`), and the outputs.
+typedef struct {
+    const double *x1, *y1, *x2, *y2, *u;
+    double shared_u;
+    int shared;
+    double *w;
+    unsigned char *ok;
+    long n;
+} lanes_call;
+
+// The loop for either kind of progress, inlined into each path below, where `shared` is
+// split so that each copy of the loop vectorises with its progress fixed.
+static inline __attribute__((always_inline))
+void lanes_run(const lanes_call *c) {
+    if (c->shared) bezier_lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, c->shared_u, 1, c->w, c->ok, c->n);
+    else bezier_lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, 0, 0, c->w, c->ok, c->n);
 }
+
+// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2.
+static void bezier_lanes_baseline(const lanes_call *c) { lanes_run(c); }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static void bezier_lanes_avx2(const double *restrict x1s, const double *restrict y1s,
-                              const double *restrict x2s, const double *restrict y2s,
-                              const double *restrict us, double shared_u, int shared,
-                              double *restrict ws, unsigned char *restrict oks, long n) {
-    if (shared) bezier_lanes_loop(x1s, y1s, x2s, y2s, us, shared_u, 1, ws, oks, n);
-    else bezier_lanes_loop(x1s, y1s, x2s, y2s, us, 0, 0, ws, oks, n);
-}
+static void bezier_lanes_avx2(const lanes_call *c) { lanes_run(c); }
 #endif
 
-static void bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
-                         const double *u, double shared_u, int shared, double *w, unsigned char *ok, long n) {
+static void bezier_lanes(int path, const lanes_call *c) {
 #if defined(__x86_64__)
     if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
-        bezier_lanes_avx2(x1, y1, x2, y2, u, shared_u, shared, w, ok, n);
+        bezier_lanes_avx2(c);
         return;
     }
 #endif
     (void)path;
-    bezier_lanes_baseline(x1, y1, x2, y2, u, shared_u, shared, w, ok, n);
+    bezier_lanes_baseline(c);
 }
 
 void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                const double *u, double *w, unsigned char *ok, long n) {
-    bezier_lanes(path, x1, y1, x2, y2, u, 0, 0, w, ok, n);
+    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, w, ok, n};
+    bezier_lanes(path, &c);
 }
 
 void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
                                       const double *y2, double u, double *w, unsigned char *ok, long n) {
-    bezier_lanes(path, x1, y1, x2, y2, 0, u, 1, w, ok, n);
+    const lanes_call c = {x1, y1, x2, y2, 0, u, 1, w, ok, n};
+    bezier_lanes(path, &c);
 }
