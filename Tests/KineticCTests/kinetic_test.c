@@ -170,9 +170,11 @@ static void test_bezier_values_before_and_after_the_table(void) {
     CHECK(differs == 0 && compared == CURVES * X);
 }
 
-/* The header's promise for kn_bezier_values from 1,024 values on: within 2e-13 of
- * kn_bezier_value in [0, 1], exactly 0 at 0 and 1 at 1, bit for bit outside [0, 1] and for NaN;
- * bit for bit below 1,024. Over the presets and 200 seeded random curves (x1, x2 in [0, 1],
+/* The header's promise for kn_bezier_values: bit for bit as kn_bezier_value until the curve's
+ * batch values pass 8,192 (a fresh curve's first calls: 1,023 then 4,096 values); after that,
+ * within 2e-13 of kn_bezier_value in [0, 1], exactly 0 at 0 and 1 at 1, bit for bit outside
+ * [0, 1] and for NaN. Over the presets (whose shared table may already exist: the bound
+ * only) and 200 seeded random curves (x1, x2 in [0, 1],
  * y1, y2 in [-1, 2]), 4,096 random x per curve with the special values mixed in. (This test
  * found a scalar look-up that started one segment too high on S-shaped curves.) */
 static void test_bezier_batch_bound(void) {
@@ -198,6 +200,23 @@ static void test_bezier_batch_bound(void) {
             xs[i] = (double)(state >> 11) / 9007199254740992.0;
         }
         xs[0] = 0; xs[1] = 1; xs[2] = -0.25; xs[3] = 1.5; xs[4] = NAN; xs[5] = 0.5; xs[6] = 1e-300;
+        if (k >= 5) {
+            /* Fresh: 1,023 then 4,096 values, bit for bit. */
+            OK(kn_bezier_values(curve, xs, out, SMALL));
+            for (int i = 0; i < SMALL; i++) {
+                double v = NAN;
+                OK(kn_bezier_value(curve, xs[i], &v));
+                small_differs += !same_bits(out[i], v);
+            }
+            OK(kn_bezier_values(curve, xs, out, N));
+            for (int i = 0; i < N; i++) {
+                double v = NAN;
+                OK(kn_bezier_value(curve, xs[i], &v));
+                small_differs += !same_bits(out[i], v);
+            }
+        }
+        /* Past 8,192 batch values (the table, unless the curve declines it). */
+        OK(kn_bezier_values(curve, xs, out, N));
         OK(kn_bezier_values(curve, xs, out, N));
         for (int i = 0; i < N; i++) {
             double v = NAN;
@@ -209,12 +228,6 @@ static void test_bezier_batch_bound(void) {
                 if (!(fabs(out[i] - v) <= 2e-13)) far++;
                 if ((xs[i] == 0 && out[i] != 0) || (xs[i] == 1 && out[i] != 1)) ends_wrong++;
             }
-        }
-        OK(kn_bezier_values(curve, xs, out, SMALL));
-        for (int i = 0; i < SMALL; i++) {
-            double v = NAN;
-            OK(kn_bezier_value(curve, xs[i], &v));
-            small_differs += !same_bits(out[i], v);
         }
         kn_bezier_destroy(curve);
     }
@@ -533,12 +546,16 @@ static void test_bezier_promises(void) {
         kn_bezier *curve = NULL;
         OK(kn_bezier_create(curves[c][0], curves[c][1], curves[c][2], curves[c][3], &curve));
         for (i = 0; i < N; i++) xs[i] = i / (double)(N - 1);
+        /* The first call (the vectorised solve), and the fifth (past 8,192 batch values: the
+         * batch table, unless the curve declines it). */
         OK(kn_bezier_values(curve, xs, out, N));
+        for (i = 0; i < 4; i++) OK(kn_bezier_values(curve, xs, again, N));
         for (i = 0; i < N; i++) {
             double v = NAN, exact = exact_bezier(curves[c][0], curves[c][1], curves[c][2], curves[c][3], xs[i]);
             OK(kn_bezier_value(curve, xs[i], &v));
             far_scalar += !(fabs(v - exact) <= 1e-12);
             far_batch += !(fabs(out[i] - exact) <= 1e-12);
+            far_batch += !(fabs(again[i] - exact) <= 1e-12);
         }
         kn_bezier_destroy(curve);
     }
@@ -607,13 +624,14 @@ static void test_bezier_promises(void) {
         EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_values(curve, NULL, NULL, KN_MAX_COUNT + 1));
         kn_bezier_destroy(curve);
     }
-    /* From 1,024 values: the result depends only on the curve and the call (a fresh handle
-     * whose first call is the batch, another after scalar and small batch calls, a repeat, and
-     * in place: all the same bits). */
+    /* Until the curve's batch values pass 8,192, bit for bit as kn_bezier_value (a fresh
+     * handle whose first call is the batch, another after scalar and small batch calls, a
+     * repeat, and in place); the call past 8,192 builds the batch table, and from then on the
+     * values are the table's: within 2e-13, the same bits on every later call and in place. */
     {
         kn_bezier *first = NULL, *later = NULL;
         double v = 0;
-        long differ = 0;
+        long differ = 0, far = 0, table_differs = 0;
         uint64_t state = 0x48495354ull;
         for (i = 0; i < N; i++) {
             state = state * 6364136223846793005ull + 1442695040888963407ull;
@@ -622,7 +640,10 @@ static void test_bezier_promises(void) {
         OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &first));
         OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &later));
         OK(kn_bezier_values(first, xs, out, N));
-        for (i = 0; i < N; i++) OK(kn_bezier_value(later, xs[i], &v));
+        for (i = 0; i < N; i++) {
+            OK(kn_bezier_value(later, xs[i], &v));
+            differ += !same_bits(out[i], v);
+        }
         OK(kn_bezier_values(later, xs, again, 1023));
         OK(kn_bezier_values(later, xs, again, N));
         for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
@@ -632,6 +653,31 @@ static void test_bezier_promises(void) {
         OK(kn_bezier_values(later, again, again, N));
         for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
         CHECK(differ == 0);
+        /* `first` has had 4,096 batch values: two more calls reach 8,192, the third passes it. */
+        for (int r = 0; r < 2; r++) {
+            OK(kn_bezier_values(first, xs, again, N));
+            for (i = 0; i < N; i++) differ += !same_bits(out[i], again[i]);
+        }
+        CHECK(differ == 0);
+        OK(kn_bezier_values(first, xs, again, N));
+        for (i = 0; i < N; i++) {
+            far += !(fabs(again[i] - out[i]) <= 2e-13);
+            table_differs += !same_bits(again[i], out[i]);
+        }
+        CHECK(far == 0);
+        CHECK(table_differs > 0);
+        {
+            double *table = malloc(N * sizeof(double));
+            long repeat_differs = 0;
+            memcpy(table, again, N * sizeof(double));
+            OK(kn_bezier_values(first, xs, again, N));
+            for (i = 0; i < N; i++) repeat_differs += !same_bits(table[i], again[i]);
+            memcpy(again, xs, N * sizeof(double));
+            OK(kn_bezier_values(first, again, again, N));
+            for (i = 0; i < N; i++) repeat_differs += !same_bits(table[i], again[i]);
+            CHECK(repeat_differs == 0);
+            free(table);
+        }
         kn_bezier_destroy(first);
         kn_bezier_destroy(later);
     }
@@ -876,8 +922,10 @@ typedef struct {
     int index;
     const kn_bezier *curve;
     const kn_spring *spring;
-    const double *xs, *bezier_expected, *times, *spring_expected, *store_expected;
-    long mismatches;
+    /* bezier_expected: the values before the curve's batch table, then with it (a call gives
+     * one or the other throughout: the table is read once per call). */
+    const double *xs, *bezier_expected, *bezier_table_expected, *times, *spring_expected, *store_expected;
+    long mismatches, table_calls;
     int fresh_error_empty, own_error_kept, statics_ok;
 } thread_job;
 
@@ -915,9 +963,16 @@ static void *thread_main(void *argument) {
     kn_bezier_create(1 + (job->index + 1) / 8.0, 0, 0.5, 1, &bad);
     kn_last_error_message(expected, sizeof expected, NULL);
     for (round = 0; round < 20; round++) {
-        /* The shared curve (its batch table built by whichever thread comes first) and spring. */
+        /* The shared curve (its batch table built by whichever thread takes it past 8,192
+         * batch x) and spring. */
+        long before = 0, after = 0;
         if (kn_bezier_values(job->curve, job->xs, out, THREAD_XS) != KN_OK) job->mismatches++;
-        for (i = 0; i < THREAD_XS; i++) job->mismatches += !same_bits(out[i], job->bezier_expected[i]);
+        for (i = 0; i < THREAD_XS; i++) {
+            before += !same_bits(out[i], job->bezier_expected[i]);
+            after += !same_bits(out[i], job->bezier_table_expected[i]);
+        }
+        if (before != 0 && after != 0) job->mismatches++;
+        job->table_calls += before != 0;
         for (i = 0; i < THREAD_TIMES; i++) {
             if (kn_spring_value(job->spring, job->times[i], 1.5, &v) != KN_OK) job->mismatches++;
             job->mismatches += !same_bits(v, job->spring_expected[i]);
@@ -944,6 +999,7 @@ static void test_threads(void) {
     kn_bezier *curve = NULL, *reference = NULL;
     kn_spring *spring = NULL;
     double *xs = malloc(THREAD_XS * sizeof(double)), *bezier_expected = malloc(THREAD_XS * sizeof(double));
+    double *bezier_table_expected = malloc(THREAD_XS * sizeof(double));
     double times[THREAD_TIMES], spring_expected[THREAD_TIMES], store_expected[THREAD_LANES];
     pthread_t threads[THREADS];
     thread_job jobs[THREADS];
@@ -953,6 +1009,13 @@ static void test_threads(void) {
     OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &curve));     /* shared; no batch call yet */
     OK(kn_bezier_create(0.34, 1.56, 0.64, 1, &reference)); /* the same curve, for the expected values */
     OK(kn_bezier_values(reference, xs, bezier_expected, THREAD_XS));
+    /* Past the batch table's rule (8,192 batch x): the values from the table. */
+    for (i = 0; i < 3; i++) OK(kn_bezier_values(reference, xs, bezier_table_expected, THREAD_XS));
+    {
+        long differing = 0;
+        for (i = 0; i < THREAD_XS; i++) differing += !same_bits(bezier_table_expected[i], bezier_expected[i]);
+        CHECK(differing > 0); /* the table is in use */
+    }
     OK(kn_spring_create_damping_ratio(0.5, 0.4, &spring));
     for (i = 0; i < THREAD_TIMES; i++) {
         times[i] = i * 0.004;
@@ -967,6 +1030,8 @@ static void test_threads(void) {
         jobs[i].spring = spring;
         jobs[i].xs = xs;
         jobs[i].bezier_expected = bezier_expected;
+        jobs[i].bezier_table_expected = bezier_table_expected;
+        jobs[i].table_calls = 0;
         jobs[i].times = times;
         jobs[i].spring_expected = spring_expected;
         jobs[i].store_expected = store_expected;
@@ -978,6 +1043,7 @@ static void test_threads(void) {
     for (i = 0; i < started; i++) {
         pthread_join(threads[i], NULL);
         CHECK(jobs[i].mismatches == 0);
+        CHECK(jobs[i].table_calls > 0);
         CHECK(jobs[i].fresh_error_empty);
         CHECK(jobs[i].own_error_kept);
         CHECK(jobs[i].statics_ok);
@@ -988,6 +1054,7 @@ static void test_threads(void) {
     kn_spring_destroy(spring);
     free(xs);
     free(bezier_expected);
+    free(bezier_table_expected);
 }
 
 /* No function of the header runs a BLAS routine, so after all of them OpenBLAS is not mapped

@@ -86,10 +86,17 @@ final class CubicBezierLazyTableTests: XCTestCase {
         _ = copy.value(at: 0.7)
         XCTAssertTrue(curve.table.hasSolveTable, "the 65th evaluation, by a copy, builds the shared table")
         XCTAssertFalse(curve.table.hasBatchTable)
-        _ = curve.values(at: [Double](repeating: 0.5, count: 1023))
-        XCTAssertFalse(curve.table.hasBatchTable, "a batch call below 1,024 x builds no batch table")
-        _ = curve.values(at: [Double](repeating: 0.5, count: 1024))
-        XCTAssertTrue(curve.table.hasBatchTable)
+        // Batch calls of 16 x or more count towards the batch table; it is built by the call
+        // that takes the count past 8,192 x, and used by that call.
+        _ = curve.values(at: [Double](repeating: 0.5, count: 15))
+        for _ in 0..<7 { _ = curve.values(at: [Double](repeating: 0.5, count: 1024)) }
+        let xs = (0..<1024).map { Double($0) / 1023 }
+        let kernelValues = curve.values(at: xs)
+        XCTAssertFalse(curve.table.hasBatchTable, "8,192 batch x: the solve kernel only")
+        XCTAssertEqual(kernelValues.map(\.bitPattern), xs.map { curve.value(at: $0).bitPattern },
+                       "before the batch table, a batch call gives value(at:)'s bits")
+        _ = curve.values(at: [Double](repeating: 0.5, count: 16))
+        XCTAssertTrue(curve.table.hasBatchTable, "the call past 8,192 x builds it")
 
         // One batch call of more than 64 x builds the solve table before it evaluates.
         let batch = try CubicBezier(0.1, 0.7, 0.2, 1)
@@ -121,15 +128,16 @@ final class CubicBezierLazyTableTests: XCTestCase {
         let built = alive.filter(\.table.hasSolveTable).count
         XCTAssertEqual(built, room, "tables up to the budget, then none")
         XCTAssertLessThanOrEqual(BezierTable.liveSolveTableByteCount, budget)
-        // Curves without a table give the same values, and a large batch call still takes the
-        // batch table (its values depend only on the call).
+        // Curves without a table give the same values; a large batch call solves through a
+        // solve table built for the call alone, to the same bits.
         let late = alive.last!
         XCTAssertFalse(late.table.hasSolveTable)
         XCTAssertEqual(late.values(at: xs).map(\.bitPattern), reference.last!.map(\.bitPattern))
         let wide = (0 ..< 1024).map { Double($0) / 1023 }
         let batched = late.values(at: wide)
-        XCTAssertTrue(late.table.hasBatchTable)
+        XCTAssertEqual(batched.map(\.bitPattern), wide.map { late.value(at: $0).bitPattern })
         XCTAssertFalse(late.table.hasSolveTable, "still over the budget")
+        XCTAssertLessThanOrEqual(BezierTable.liveSolveTableByteCount, budget)
         // Freed tables make room: the next time its count passes a multiple of 64, a curve
         // without one builds it.
         alive.removeFirst(100)

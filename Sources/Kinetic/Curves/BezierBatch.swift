@@ -1,21 +1,26 @@
 import KineticSIMD
 
-/// Batch evaluation of one curve over many x, through ``BezierBatchTable``.
+/// Batch evaluation of one curve over many x: through the solve table's vectorised kernel
+/// (`kinetic_simd_bezier_solve`, the same bits as ``CubicBezier/value(at:)``) until the
+/// curve's batch use pays for its batch table (`batchTableAfter`), then through
+/// ``BezierBatchTable``, unless the curve's batch table would flag too much.
 ///
-/// Lanes are evaluated two at a time in `SIMD2<Double>` (one SSE2 register on baseline
-/// x86-64), two pairs per iteration so that the core overlaps independent chains. A lane
-/// selects its half (x ≤ 1/2, or x > 1/2 mirrored exactly as 1 − x), its variable (x or √x)
-/// and its record by arithmetic, with no data-dependent branch, gathers the record's
-/// coefficients and evaluates one polynomial. Lanes outside [0, 1], NaN lanes and lanes on
-/// flagged segments (whose result comes out NaN) are noted in a mask and redone by the
-/// scalar path at the end of each block, so every element is what
-/// ``CubicBezier/value(at:)`` guarantees: within 1e-12 of the exact value, exact at 0 and
-/// 1, extrapolated outside [0, 1].
+/// Both kernels are C (KineticSIMD's bezier_solve.c and bezier_table.c), vectorised to the
+/// widest instruction set the processor has, with no data-dependent branch. Each runs over
+/// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
+/// end, on a flagged segment), which take ``CubicBezier/value(at:)``, so every element is
+/// what that guarantees: within 1e-12 of the exact value, exact at 0 and 1, extrapolated
+/// outside [0, 1]. Before the batch table exists a batch call's values are
+/// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
+/// last bits (within the table's tolerance, 2e-13).
 extension BezierTable {
-    /// Batch calls with fewer x evaluate one x at a time and build no batch table: building
-    /// it (about 60 µs on the development machine) costs about as much as 4,000 scalar
-    /// evaluations, and results stay a function of the call alone, not of its history.
-    static let batchThreshold = 1024
+    /// Batch calls with fewer x evaluate one x at a time.
+    static let batchMinimum = 16
+    /// The x a curve's batch calls evaluate through the solve kernel before its batch table
+    /// is built: the table costs about as much to build as that many x through the kernel, so
+    /// a curve pays for it only once its own batch use has paid as much (and at most that
+    /// again), and a curve evaluated in a few batch calls never builds it.
+    static let batchTableAfter = 8192
     /// Lanes per block: the out-of-line redo is decided once per block.
     static let batchBlock = 64
 
@@ -26,12 +31,9 @@ extension BezierTable {
             for k in 0..<n { dst[k] = value(at: src[k]) }
             return
         }
-        // The call's x count towards the solve table's rule as one evaluation each; the values
-        // are the same with it or without. A large call takes the batch table whether or not
-        // the solve table exists (it may not, with the process's solve tables at their
-        // budget): its values depend only on the call.
+        // The call's x count towards the solve table's rule as one evaluation each.
         let kernel = kernel(afterEvaluations: n)
-        if n < Self.batchThreshold {
+        if n < Self.batchMinimum {
             if let kernel {
                 each(src, dst, n) { Self.value(at: $0, kernel) }
             } else {
@@ -39,13 +41,119 @@ extension BezierTable {
             }
             return
         }
-        let table = batchTable
-        if table.usesRoot {
-            batch(table, src, dst, n, RootVariable.self)
+        if let table = batchTable(afterBatch: n) {
+            // The table's flagged segments (steep curves, next to x = 1/2) go to the solve
+            // kernel, lane by lane in a second pass (or to value(at:) without a solve table).
+            let root: Int32 = table.usesRoot ? 1 : 0
+            blocks(src, dst, n, redoKernel: kernel) { x, y, redo, count in
+                kinetic_simd_bezier_table(BezierLanes.simdPath, table.records, table.scale, table.upperOffset, root,
+                                          x, y, redo, count)
+            }
+        } else if let kernel {
+            solveBatch(kernel, src, dst, n)
         } else {
-            batch(table, src, dst, n, LinearVariable.self)
+            // The process's solve tables are at their budget: a table for this call alone
+            // (the values are the same with it or without).
+            let table = buildSolveTable()
+            solveBatch(BezierKernel(table), src, dst, n)
+            table.deallocate()
         }
     }
+
+    /// The solve kernel over many x (`kinetic_simd_bezier_solve`, vectorised): each value is
+    /// `value(at:)`'s bit for bit.
+    private func solveBatch(_ kernel: BezierKernel, _ src: UnsafePointer<Double>,
+                            _ dst: UnsafeMutablePointer<Double>, _ n: Int) {
+        let table = kernel.table
+        blocks(src, dst, n) { x, y, redo, count in
+            kinetic_simd_bezier_solve(BezierLanes.simdPath, table, x, y, redo, count)
+        }
+    }
+
+    /// Runs a vectorised kernel over blocks of `batchBlock` x: each block's x are copied aside
+    /// first (so the input may be the output), the kernel writes the block's values and marks
+    /// the lanes it leaves (outside [0, 1], next to an end, on a flagged segment). With a
+    /// `redoKernel`, those lanes are gathered and run through the solve kernel; what is left
+    /// takes `value(at:)`. A kernel that returns false wrote nothing: the block takes
+    /// `value(at:)` throughout.
+    @inline(__always)
+    private func blocks(_ input: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
+                        redoKernel: BezierKernel? = nil,
+                        _ kernel: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<UInt8>,
+                                   Int) -> Int) {
+        let block = Self.batchBlock
+        // x, then the redone lanes' x and values; the kernel's marks, then the redo's.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * block) { scratch in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * block) { marks in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { lanes in
+                    let x = scratch.baseAddress!, flags = marks.baseAddress!
+                    var start = 0
+                    while start < n {
+                        let count = min(block, n - start)
+                        x.update(from: input + start, count: count)
+                        let out = dst + start
+                        let marked = kernel(x, out, flags, count)
+                        if marked < 0 {
+                            for k in 0..<count { out[k] = value(at: x[k]) }
+                        } else if marked > 0, let redoKernel {
+                            redo(x, out, flags, count, redoKernel, scratch.baseAddress! + block,
+                                 marks.baseAddress! + block, lanes.baseAddress!)
+                        } else if marked > 0 {
+                            for k in 0..<count where flags[k] != 0 { out[k] = value(at: x[k]) }
+                        }
+                        start += count
+                    }
+                }
+            }
+        }
+    }
+
+    /// The lanes of a block that its kernel marked, through the solve kernel (gathered into
+    /// `xs`, their values into `xs + batchBlock`), then `value(at:)` for what that leaves.
+    @inline(__always)
+    private func redo(_ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ flags: UnsafePointer<UInt8>,
+                      _ count: Int, _ kernel: BezierKernel, _ xs: UnsafeMutablePointer<Double>,
+                      _ marks: UnsafeMutablePointer<UInt8>, _ lanes: UnsafeMutablePointer<Int>) {
+        var m = 0
+        for k in 0..<count {
+            // Branch-free gather: every lane is written, only marked ones advance.
+            lanes[m] = k
+            xs[m] = x[k]
+            m &+= Int(flags[k])
+        }
+        let ys = xs + Self.batchBlock
+        if kinetic_simd_bezier_solve(BezierLanes.simdPath, kernel.table, xs, ys, marks, m) < 0 {
+            for j in 0..<m { out[lanes[j]] = value(at: xs[j]) }
+            return
+        }
+        for j in 0..<m { out[lanes[j]] = marks[j] != 0 ? value(at: xs[j]) : ys[j] }
+    }
+
+    /// The batch table once the curve's batch calls (with this one's `count` x) have passed
+    /// `batchTableAfter` x: built and published by the first caller past it (a thread that
+    /// loses the race frees its own), or nil before that and for a curve whose table would
+    /// flag too much (`noBatchTable` is published for it, so it is decided once).
+    private func batchTable(afterBatch count: Int) -> BezierBatchTable? {
+        let slot = slots + Self.batchSlot
+        if let built = kinetic_atomic_load_pointer(slot) {
+            return built == Self.noBatchTable ? nil : BezierBatchTable.unboxed(built)
+        }
+        let total = kinetic_atomic_count(UnsafeMutableRawPointer(slots + Self.batchCountSlot), UInt(count))
+        guard total > UInt(Self.batchTableAfter) else { return nil }
+        let c = constants
+        let fresh = BezierBatchTable.boxed(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, usesRoot: c.usesRoot)
+            ?? Self.noBatchTable
+        let current = kinetic_atomic_publish_pointer(slot, fresh)
+        if let current {
+            // Another thread published first: use its table.
+            if fresh != Self.noBatchTable { BezierBatchTable.release(fresh) }
+            return current == Self.noBatchTable ? nil : BezierBatchTable.unboxed(current)
+        }
+        return fresh == Self.noBatchTable ? nil : BezierBatchTable.unboxed(fresh)
+    }
+
+    /// Published in the batch slot of a curve that has no batch table (never dereferenced).
+    nonisolated(unsafe) static let noBatchTable = UnsafeMutableRawPointer.allocate(byteCount: 8, alignment: 8)
 
     /// One x at a time: `solve` for x in [0, 1], the extrapolation (or NaN) elsewhere.
     @inline(__always)
@@ -56,99 +164,56 @@ extension BezierTable {
             dst[k] = x >= 0 && x <= 1 ? solve(x) : extrapolate(x)
         }
     }
+}
 
-    /// The batch table, built on first use and shared by every later call (and thread).
-    var batchTable: BezierBatchTable {
-        let slot = slots + Self.batchSlot
-        if let built = kinetic_atomic_load_pointer(slot) { return BezierBatchTable.unboxed(built) }
+// MARK: For tests: the kernels called directly, on a chosen path.
+
+/// One run of a batch kernel over some x: the values, the lanes it left to the caller (1) and
+/// the count it returned (-1: the kernel declined the table).
+package struct BezierKernelRun {
+    package let values: [Double]
+    package let redo: [UInt8]
+    package let marked: Int
+}
+
+extension BezierTable {
+    /// The solve kernel (`kinetic_simd_bezier_solve`) on `path` over `xs`, through the curve's
+    /// solve table, built first if need be; nil for the identity, which has none.
+    package func solveKernelRun(_ xs: [Double], path: Int32) -> BezierKernelRun? {
+        if isIdentity { return nil }
+        let table = kinetic_atomic_load_pointer(slots + Self.solveSlot) ?? buildSolveTable()
+        defer { if kinetic_atomic_load_pointer(slots + Self.solveSlot) != table { table.deallocate() } }
+        var values = [Double](repeating: -7, count: xs.count), redo = [UInt8](repeating: 9, count: xs.count)
+        let marked = kinetic_simd_bezier_solve(path, table, xs, &values, &redo, xs.count)
+        return BezierKernelRun(values: values, redo: redo, marked: marked)
+    }
+
+    /// The solve table's step count (the kernel declines above 4).
+    package var solveSteps: Int {
+        let table = buildSolveTable()
+        defer { table.deallocate() }
+        return BezierKernel(table).steps
+    }
+
+    /// The batch table's kernel (`kinetic_simd_bezier_table`) on `path` over `xs`, through a
+    /// batch table built for the call; nil for the identity and where the table is declined.
+    package func batchTableRun(_ xs: [Double], path: Int32) -> BezierKernelRun? {
         let c = constants
-        let fresh = BezierBatchTable.boxed(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, usesRoot: c.usesRoot)
-        guard let current = kinetic_atomic_publish_pointer(slot, fresh) else {
-            return BezierBatchTable.unboxed(fresh)
+        if c.isIdentity { return nil }
+        guard let table = BezierBatchTable(x1: c.x1, y1: c.y1, x2: c.x2, y2: c.y2, usesRoot: c.usesRoot) else {
+            return nil
         }
-        // Another thread published its table first: use that one.
-        BezierBatchTable.release(fresh)
-        return BezierBatchTable.unboxed(current)
+        defer { table.records.deallocate() }
+        var values = [Double](repeating: -7, count: xs.count), redo = [UInt8](repeating: 9, count: xs.count)
+        let marked = kinetic_simd_bezier_table(path, table.records, table.scale, table.upperOffset,
+                                               table.usesRoot ? 1 : 0, xs, &values, &redo, xs.count)
+        return BezierKernelRun(values: values, redo: redo, marked: marked)
     }
+}
 
-    private func batch<V: InterpolationVariable>(_ table: BezierBatchTable, _ input: UnsafePointer<Double>,
-                                                 _ dst: UnsafeMutablePointer<Double>, _ n: Int, _ variable: V.Type) {
-        let records = UnsafePointer(table.records)
-        let scale = table.scale
-        let upperOffset = SIMD2<UInt64>(repeating: UInt64(table.upperOffset))
-        let block = Self.batchBlock
-        // In place (or overlapping), each block's x are kept aside for the scalar redo.
-        let overlaps = UnsafeRawPointer(input) < UnsafeRawPointer(dst + n) && UnsafeRawPointer(dst) < UnsafeRawPointer(input + n)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: block) { saved in
-            var start = 0
-            while start < n {
-                let end = min(start + block, n)
-                var src = input
-                if overlaps {
-                    saved.baseAddress!.update(from: input + start, count: end - start)
-                    src = UnsafePointer(saved.baseAddress! - start)
-                }
-                var bad = SIMD2<UInt64>()
-                var k = start
-                while k + 3 < end {
-                    let x0 = SIMD2(src[k], src[k &+ 1]), x1 = SIMD2(src[k &+ 2], src[k &+ 3])
-                    let y0 = Self.pair(x0, records, scale, upperOffset, &bad, V.self)
-                    let y1 = Self.pair(x1, records, scale, upperOffset, &bad, V.self)
-                    dst[k] = y0[0]; dst[k &+ 1] = y0[1]; dst[k &+ 2] = y1[0]; dst[k &+ 3] = y1[1]
-                    k &+= 4
-                }
-                while k < end {
-                    dst[k] = value(at: src[k])
-                    k &+= 1
-                }
-                if bad != .zero {
-                    // Some lane of the block was out of range, within `endThreshold` of an end
-                    // (solved exactly, as by value(at:)), NaN or on a flagged segment.
-                    let T = Self.endThreshold
-                    for l in start..<end where !(src[l] >= T && src[l] <= 1 - T) && src[l] != 0 && src[l] != 1
-                        || dst[l].isNaN {
-                        dst[l] = value(at: src[l])
-                    }
-                }
-                start = end
-            }
-        }
-    }
-
-    /// Two lanes: half, variable, record, polynomial. Lanes outside [0, 1] set `bad` and
-    /// read record 0; NaN results (flagged segments) set it too.
-    @inline(__always)
-    private static func pair<V: InterpolationVariable>(_ x: SIMD2<Double>, _ records: UnsafePointer<Double>,
-                                                       _ scale: Double, _ upperOffset: SIMD2<UInt64>,
-                                                       _ bad: inout SIMD2<UInt64>,
-                                                       _ variable: V.Type) -> SIMD2<Double> {
-        typealias R = BezierBatchTable
-        typealias Bits = SIMD2<UInt64>
-        @inline(__always) func bits(_ v: SIMD2<Double>) -> Bits { unsafeBitCast(v, to: Bits.self) }
-        @inline(__always) func bits(_ m: SIMDMask<SIMD2<Int64>>) -> Bits { unsafeBitCast(m, to: Bits.self) }
-        @inline(__always) func double(_ b: Bits) -> SIMD2<Double> { unsafeBitCast(b, to: SIMD2<Double>.self) }
-        let inRange = bits((x .>= 0) .& (x .<= 1))
-        let upper = bits(x .> 0.5)
-        // The half's own progress: x, or 1 − x (exact for x in [1/2, 1]); 0 out of range.
-        let xx = double(((bits(x) & ~upper) | (bits(1 - x) & upper)) & inRange)
-        let v = V.variable(xx)
-        // The segment ⌊v·scale⌋ by the 1.5·2^52 rounding trick applied to r − 1/2 (an
-        // integer r may come out one lower, with s = 1: the previous segment's end, which
-        // its polynomial covers too), plus the upper half's first record, added as an
-        // integer so that s keeps every bit of v·scale.
-        let r = v * scale
-        let magic = SIMD2<Double>(repeating: 0x1.8p52)
-        let rounded = (r - 0.5) + magic
-        let s = r - (rounded - magic)
-        let index = (bits(rounded) & Bits(repeating: 0xFFFF)) &+ (upperOffset & upper)
-        let p0 = records + Int(truncatingIfNeeded: index[0]) &* R.recordStride
-        let p1 = records + Int(truncatingIfNeeded: index[1]) &* R.recordStride
-        @inline(__always) func gather(_ i: Int) -> SIMD2<Double> { SIMD2(p0[i], p1[i]) }
-        var y = gather(R.degree)
-        for k in stride(from: R.degree - 1, through: 0, by: -1) { y = y * s + gather(k) }
-        // Lanes within endThreshold of an end are redone, except the ends themselves, which
-        // the table gives exactly (clamped progress arrays are full of them).
-        bad |= ~inRange | bits(y .!= y) | bits((xx .< SIMD2(repeating: endThreshold)) .& (xx .!= SIMD2()))
-        return y
-    }
+extension BezierTable {
+    /// Bytes of a curve's batch table (for tests and benchmarks).
+    package static var batchTableBytes: Int { BezierBatchTable.tableBytes }
+    /// The most bytes a curve's solve and batch tables take together.
+    package static var tableByteCap: Int { BezierBatchTable.byteCap }
 }

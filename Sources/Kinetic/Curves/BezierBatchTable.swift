@@ -1,3 +1,5 @@
+import KineticSIMD
+
 /// The table behind batch evaluation (``CubicBezier/values(at:into:)``): the eased value
 /// itself as a piecewise polynomial in the interpolation variable, certified per segment
 /// against the exact curve, so that a lane costs one look-up and one polynomial.
@@ -8,15 +10,15 @@
 /// segments of equal width in v, so the segment of v is `⌊v·scale⌋` with no search, and
 /// the position in it is s = v·scale − ⌊v·scale⌋ in [0, 1].
 ///
-/// On each segment y(s) is the Taylor polynomial of degree `degree` about the segment's
+/// On each segment y(s) is the Taylor polynomial of degree `degree` (7) about the segment's
 /// centre (see `HalfBuilder`), rewritten in s. Its truncation error is bounded from the
 /// next two terms; a segment whose bound exceeds `tolerance` (near a vertical tangent
 /// inside the curve, or where √x's expansion converges slowly close to 0) gets a NaN
 /// coefficient, which makes a lane's result NaN, and the batch kernel solves such lanes by
-/// the scalar path. A curve whose coarse table (256 segments per half) flags more than a few
-/// segments, as a steep curve does near x = 1/2 where its inverse has complex branch points
-/// close by, gets a fine table instead (2,048 per half, about 200 KiB, built in about
-/// 0.5 ms once), on which the redo is rare again. The choice depends only on the curve.
+/// the solve kernel (then the scalar path). A steep curve flags a few dozen segments near
+/// x = 1/2, where its inverse has complex branch points close by; a curve that flags more
+/// than `declineAbove` gets no table. The table's size is fixed (`tableBytes`), within
+/// `byteCap` with the curve's solve table. The choice depends only on the curve.
 /// The half's mirroring and y scale are folded into the coefficients, and the first
 /// segment's value at s = 0 is set to the curve's end value, so x = 0 gives 0 and x = 1
 /// gives 1 exactly.
@@ -27,17 +29,25 @@
 /// relies on.
 struct BezierBatchTable {
     // Layout constants are computed properties so that they fold into the code.
-    /// Segments per half: `coarseSegmentCount`, or `fineSegmentCount` for a curve whose
-    /// coarse table flags more than `refineAbove` segments (a steep curve, whose inverse has
-    /// complex branch points close to x = 1/2, where the redo would dominate).
-    static let coarseSegmentCount = 256
-    static let fineSegmentCount = 2048
-    static let refineAbove = 8
-    @inline(__always) static var degree: Int { 5 }
-    @inline(__always) static var recordStride: Int { 6 }
+    /// Segments per half: the table's records (2·(segmentCount + 2) of `recordStride`
+    /// doubles) stay within `byteCap` beside the curve's solve table.
+    @inline(__always) static var segmentCount: Int { 96 }
+    /// A curve whose table flags more segments than this (of 2·segmentCount) gets none: its
+    /// batch calls keep to the solve kernel. Steep curves, whose inverse has complex branch
+    /// points close to x = 1/2, flag a few dozen segments there; their lanes are redone by
+    /// the solve kernel.
+    static let declineAbove = 48
+    @inline(__always) static var degree: Int { Int(KINETIC_BEZIER_BATCH_DEGREE) }
+    @inline(__always) static var recordStride: Int { Int(KINETIC_BEZIER_BATCH_STRIDE) }
     /// Estimated interpolation error (absolute, in y) above which a segment is solved by
     /// the scalar path.
     static let tolerance = 2e-13
+    /// The most bytes a curve's tables take together: its solve table and this one.
+    package static let byteCap = 16 << 10
+    /// Bytes of one batch table (its records and its box).
+    package static var tableBytes: Int {
+        2 * (segmentCount + 2) * recordStride * MemoryLayout<Double>.stride + MemoryLayout<BezierBatchTable>.stride
+    }
 
     let records: UnsafeMutablePointer<Double>
     /// Index of the upper half's first record: the segments per half, plus 2.
@@ -46,41 +56,39 @@ struct BezierBatchTable {
     let scale: Double
     let usesRoot: Bool
 
-    init(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot root: Bool) {
+    /// The table, or nil where it flags more than `declineAbove` segments.
+    init?(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot root: Bool) {
         usesRoot = root
         let vEnd = root ? (0.5).squareRoot() : 0.5
         let whole = BezierPolynomial(x1, y1, x2, y2)
         let mirror = BezierPolynomial(mirroring: x1, y1, x2, y2)
         let split = whole.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
-        let scratch = UnsafeMutablePointer<Double>.allocate(capacity: HalfBuilder.scratchCount)
-        defer { scratch.deallocate() }
-        // Records for n segments per half, and the number of segments flagged.
-        func build(_ n: Int) -> (UnsafeMutablePointer<Double>, Int) {
-            let count = 2 * (n + 2) * Self.recordStride
-            let records = UnsafeMutablePointer<Double>.allocate(capacity: count)
-            records.initialize(repeating: 0, count: count)
-            let builder = HalfBuilder(root: root, vEnd: vEnd, segments: n, scratch: scratch)
-            let lower = builder.build(records, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
-            let upper = builder.build(records + (n + 2) * Self.recordStride,
+        let n = Self.segmentCount
+        let count = 2 * (n + 2) * Self.recordStride
+        let built = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        built.initialize(repeating: 0, count: count)
+        let flagged = withUnsafeTemporaryAllocation(of: Double.self, capacity: HalfBuilder.scratchCount) { scratch in
+            let builder = HalfBuilder(root: root, vEnd: vEnd, segments: n, scratch: scratch.baseAddress!)
+            let lower = builder.build(built, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
+            let upper = builder.build(built + (n + 2) * Self.recordStride,
                                       HalfCurve(poly: mirror, offset: 1, ySign: -mirror.yScale), sEnd: 1 - split)
-            return (records, lower + upper)
+            return lower + upper
         }
-        var (built, flagged) = build(Self.coarseSegmentCount)
-        var n = Self.coarseSegmentCount
-        if flagged > Self.refineAbove {
+        if flagged > Self.declineAbove {
             built.deallocate()
-            n = Self.fineSegmentCount
-            (built, flagged) = build(n)
+            return nil
         }
         records = built
         upperOffset = n + 2
         scale = Double(n) / vEnd
     }
 
-    /// Builds the table into a heap box, for publishing through an atomic pointer.
-    static func boxed(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot: Bool) -> UnsafeMutableRawPointer {
+    /// Builds the table into a heap box, for publishing through an atomic pointer (nil where
+    /// the curve gets no table).
+    static func boxed(x1: Double, y1: Double, x2: Double, y2: Double, usesRoot: Bool) -> UnsafeMutableRawPointer? {
+        guard let table = BezierBatchTable(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: usesRoot) else { return nil }
         let box = UnsafeMutablePointer<BezierBatchTable>.allocate(capacity: 1)
-        box.initialize(to: BezierBatchTable(x1: x1, y1: y1, x2: x2, y2: y2, usesRoot: usesRoot))
+        box.initialize(to: table)
         return UnsafeMutableRawPointer(box)
     }
 

@@ -6,6 +6,8 @@ import KineticSIMD
 /// The solve table is one allocation: a 64-byte header (the step count, then the flags),
 /// both halves' doubles (`halfStride` each), then both halves' bucket maps.
 struct BezierKernel {
+    /// The table itself (its header), for the vectorised kernel.
+    let table: UnsafeRawPointer
     let doubles: UnsafePointer<Double>
     let bytes: UnsafePointer<UInt8>
     let steps: Int
@@ -22,13 +24,14 @@ struct BezierKernel {
 
     /// Offsets in the solve table's allocation (64-byte aligned; the halves start on a line).
     static let alignment = 64
-    static let headerBytes = 64
-    static let bytesOffset = headerBytes + 2 * T.halfStride * MemoryLayout<Double>.stride
+    static let headerBytes = Int(KINETIC_BEZIER_HEADER_BYTES)
+    static let bytesOffset = Int(KINETIC_BEZIER_BYTES_OFFSET)
     static let allocationBytes = bytesOffset + 2 * T.byteStride + T.byteSlack
 
     /// The kernel of the solve table at `table`.
     @inline(__always)
     init(_ table: UnsafeRawPointer) {
+        self.table = table
         steps = table.load(as: Int.self)
         let flags = table.load(fromByteOffset: 8, as: UInt8.self)
         usesRoot = flags & 1 != 0

@@ -23,15 +23,16 @@ import KineticSIMD
 /// next builds the solve table (both halves' segments, their nodes and a bucket map over
 /// them), which finds the segment in a few branch-free steps. Both paths run
 /// the same arithmetic on the same numbers, so a value does not depend on whether the
-/// table exists. The first batch call of `batchThreshold` x or more also builds the batch
-/// table (see ``BezierBatchTable``). Both are published once through an atomic pointer: the
+/// table exists. Batch calls run the solve table's arithmetic vectorised (the same bits), and
+/// build the batch table (see ``BezierBatchTable``) once they pass `batchTableAfter` x. Both are published once through an atomic pointer: the
 /// evaluation path takes no lock and, once the table exists, allocates nothing.
 package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRawPointer?> {
-    // The header is immutable after creation; the elements are the atomic slots below.
-    static let segmentCount = 16
-    static let bucketCount = 64
+    // The header is immutable after creation; the elements are the atomic slots below. The
+    // solve table's layout is KineticSIMD's (kinetic_simd.h), which its vectorised kernel reads.
+    static let segmentCount = Int(KINETIC_BEZIER_SEGMENTS)
+    static let bucketCount = Int(KINETIC_BEZIER_BUCKETS)
     /// Doubles per segment record: the quintic's six coefficients.
-    static let coefficientStride = 6
+    static let coefficientStride = Int(KINETIC_BEZIER_COEF_STRIDE)
     /// A half whose own x1 is at most this uses √x as its interpolation variable.
     static let rootThreshold = 0.1
     /// The largest error the folded step may leave in (scaled) y on a segment that is not
@@ -39,7 +40,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let tolerance = 1e-16
     /// Progress within this distance of either end (2^-26, about 1.5e-8) is solved exactly
     /// instead of through a segment (`solveNearEnd`), for relative precision there.
-    static let endThreshold = 0x1p-26
+    static let endThreshold = KINETIC_BEZIER_END_THRESHOLD
     /// Evaluations of a curve (with its copies) before its solve table is built: up to this
     /// many, the curve costs its constants only.
     static let tableAfter = 64
@@ -49,34 +50,41 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     // and flags), those two header lines, a bucket-map line, one or two lines of nodes and a
     // record (one or two lines), plus the second-order word's line on curves that use it.
     // Line 0: the x polynomial and what the look-up needs.
-    static let iAX = 0, iBX = 1, iCX = 2, iAX3 = 3, iBX2 = 4, iScale = 5, iRootMask = 6, iOffset = 7
+    static let iAX = Int(KINETIC_BEZIER_AX), iBX = Int(KINETIC_BEZIER_BX), iCX = Int(KINETIC_BEZIER_CX)
+    static let iAX3 = Int(KINETIC_BEZIER_AX3), iBX2 = Int(KINETIC_BEZIER_BX2), iScale = Int(KINETIC_BEZIER_SCALE)
+    static let iRootMask = Int(KINETIC_BEZIER_ROOTMASK), iOffset = Int(KINETIC_BEZIER_OFFSET)
     // Line 1: the y side of the step. The kernel's y coefficients carry the half's output sign
     // (−1 for the mirrored half, exact), so the result is offset + y with no multiplication.
-    static let iKAY = 8, iKBY = 9, iKCY = 10, iAY3 = 11, iBY2 = 12, iAX6 = 13, iAY6 = 14, iYSign = 15
+    static let iKAY = Int(KINETIC_BEZIER_KAY), iKBY = Int(KINETIC_BEZIER_KBY), iKCY = Int(KINETIC_BEZIER_KCY)
+    static let iAY3 = Int(KINETIC_BEZIER_AY3), iBY2 = Int(KINETIC_BEZIER_BY2), iAX6 = Int(KINETIC_BEZIER_AX6)
+    static let iAY6 = Int(KINETIC_BEZIER_AY6), iYSign = Int(KINETIC_BEZIER_YSIGN)
     // Then: bit i set where segment i needs the folded step's second-order term (read only on
     // curves with such a segment), and the fields of the exact solves.
-    static let iSecondOrder = 16, iAY = 17, iBY = 18, iCY = 19, iSEnd = 20, iH = 21
-    static let iX1Hi = 22, iX1Lo = 23, iX2Hi = 24, iX2Lo = 25
-    static let iNodes = 32
+    static let iSecondOrder = Int(KINETIC_BEZIER_SECONDORDER), iAY = Int(KINETIC_BEZIER_AY)
+    static let iBY = Int(KINETIC_BEZIER_BY), iCY = Int(KINETIC_BEZIER_CY), iSEnd = Int(KINETIC_BEZIER_SEND)
+    static let iH = Int(KINETIC_BEZIER_H), iX1Hi = Int(KINETIC_BEZIER_X1HI), iX1Lo = Int(KINETIC_BEZIER_X1LO)
+    static let iX2Hi = Int(KINETIC_BEZIER_X2HI), iX2Lo = Int(KINETIC_BEZIER_X2LO)
+    static let iNodes = Int(KINETIC_BEZIER_NODES)
     // The nodes 0..<segmentCount, then sentinels (+infinity) from segmentCount up to twice
     // segmentCount (the top node, at x = 1/2, is needed only by the last segment's record):
     // the look-up compares v with up to `steps` (at most segmentCount) nodes after its
     // bucket's first segment, all at once.
-    static let iCoef = iNodes + 2 * segmentCount
+    static let iCoef = Int(KINETIC_BEZIER_COEF)
     // A whole number of 64-byte lines.
-    static let halfStride = (iCoef + coefficientStride * segmentCount + 7) & ~7
+    static let halfStride = Int(KINETIC_BEZIER_HALF_STRIDE)
     /// Bytes of one half's bucket map.
     static let byteStride = bucketCount
     /// Bytes after the upper half's map that its construction may write (see
     /// `kinetic_simd_bucket_map64`); never read.
     static let byteSlack = bucketCount
-    // The elements: the solve table, the batch table, the evaluation count.
-    static let solveSlot = 0, batchSlot = 1, countSlot = 2
+    // The elements: the solve table, the batch table, the evaluation count, the batch calls'
+    // x count.
+    static let solveSlot = 0, batchSlot = 1, countSlot = 2, batchCountSlot = 3
 
     /// The solver for the curve with control points (x1, y1), (x2, y2), already validated.
     static func make(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> BezierTable {
-        let made = create(minimumCapacity: 3) { _ in BezierConstants(x1, y1, x2, y2) }
-        made.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: 3) }
+        let made = create(minimumCapacity: 4) { _ in BezierConstants(x1, y1, x2, y2) }
+        made.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: 4) }
         return unsafeDowncast(made, to: BezierTable.self)
     }
 
@@ -86,7 +94,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
                 table.deallocate()
                 Self.releaseSolveTable()
             }
-            if let built = slots[Self.batchSlot] { BezierBatchTable.release(built) }
+            if let built = slots[Self.batchSlot], built != Self.noBatchTable { BezierBatchTable.release(built) }
         }
     }
 
@@ -102,7 +110,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         withUnsafeMutablePointerToHeader { $0.pointee }
     }
 
-    var isIdentity: Bool { constants.isIdentity }
+    package var isIdentity: Bool { constants.isIdentity }
 
     // MARK: Evaluation
 
@@ -201,7 +209,14 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     package var hasSolveTable: Bool { kinetic_atomic_load_pointer(slots + Self.solveSlot) != nil }
 
     /// Whether the batch table has been built (for tests and benchmarks).
-    package var hasBatchTable: Bool { kinetic_atomic_load_pointer(slots + Self.batchSlot) != nil }
+    package var hasBatchTable: Bool {
+        let built = kinetic_atomic_load_pointer(slots + Self.batchSlot)
+        return built != nil && built != Self.noBatchTable
+    }
+
+    /// Whether the curve's batch calls are past `batchTableAfter` x and it has no batch table
+    /// because the table would flag too much (for tests and benchmarks).
+    package var declinedBatchTable: Bool { kinetic_atomic_load_pointer(slots + Self.batchSlot) == Self.noBatchTable }
 
     @inline(never)
     func extrapolate(_ x: Double) -> Double {

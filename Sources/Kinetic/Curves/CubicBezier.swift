@@ -24,9 +24,11 @@
 ///   past that, a curve keeps evaluating without its table (the same values; it tries again
 ///   every 64 evaluations), so tens of thousands of hot distinct curves cost their constants,
 ///   not 2.8 KB each. Both ways run the same arithmetic, so a value never depends on whether the
-///   table exists. The first batch call of 1,024 x or more also builds a batch table that
-///   evaluates y directly as a certified piecewise polynomial (a larger one for steep
-///   curves). Copies share the solver and its tables, and so does every curve equal to one of
+///   table exists. Batch calls of 16 x or more run the solve table's arithmetic vectorised,
+///   to the same bits; once a curve's batch calls have evaluated 8,192 x, the next builds
+///   its batch table, which evaluates y directly as a certified piecewise polynomial in
+///   12.5 KB (with the solve table, within 16 KB per curve; a curve whose table would leave
+///   too much unresolved keeps the vectorised solve). Copies share the solver and its tables, and so does every curve equal to one of
 ///   the named presets (``ease`` and the others). Tables are built once and published
 ///   atomically: evaluation takes no lock. The measured set-up time and sizes are in the
 ///   README's table and `notebooks-data/benchmarks.csv`.
@@ -112,11 +114,13 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
 
     /// The eased progress at each of `xs`.
     ///
-    /// Below 1,024 elements, element `i` is `value(at: xs[i])` bit for bit. From 1,024 on, elements in
-    /// [0, 1] come from the batch table: within 1e-12 of the exact value like ``value(at:)`` (the two agree
-    /// to about 1e-13), exactly 0 at 0 and 1 at 1; elements within 2^-26 of either end, and outside
-    /// [0, 1] (extrapolated), are ``value(at:)``'s, bit for bit. The result depends only on the curve and the call, never on earlier
-    /// calls.
+    /// Until the curve has a batch table, element `i` is `value(at: xs[i])` bit for bit (calls of 16
+    /// elements or more run the same arithmetic vectorised). The curve's batch calls build the table once
+    /// they have evaluated 8,192 elements (with its copies; calls below 16 elements do not count); from
+    /// then on elements in [0, 1] come from it: within 1e-12 of the exact value like ``value(at:)`` (the
+    /// two agree to 2e-13), exactly 0 at 0 and 1 at 1. Elements within 2^-26 of either end, and outside
+    /// [0, 1] (extrapolated), are always ``value(at:)``'s, bit for bit. So a result can change in its
+    /// last bits, within those bounds, after the curve's earlier batch calls.
     public func values(at xs: [Double]) -> [Double] {
         [Double](unsafeUninitializedCapacity: xs.count) { out, count in
             xs.withUnsafeBufferPointer { table.values(at: $0, into: out) }

@@ -139,11 +139,13 @@ kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y
  * Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
 
-/* Evaluates `count` values: out[i] = value at xs[i]. Below 1,024 values, bit for bit as
- * kn_bezier_value. From 1,024 on, x in [0, 1] is evaluated from a batch table built on the
- * first such call: within 2e-13 of kn_bezier_value (both within 1e-12 of the exact value),
- * exactly 0 at 0 and 1 at 1; x outside [0, 1] (and NaN) bit for bit as kn_bezier_value. The
- * result depends only on the curve and the call, never on earlier calls.
+/* Evaluates `count` values: out[i] = value at xs[i]. Bit for bit as kn_bezier_value until the
+ * curve has a batch table (calls of 16 values or more run the same arithmetic vectorised).
+ * The call that takes the curve's batch values (calls of 16 or more, all handles of the curve
+ * together) past 8,192 builds that table (12.5 KB); from then on x in [0, 1] is evaluated from
+ * it: within 2e-13 of kn_bezier_value (both within 1e-12 of the exact value), exactly 0 at 0
+ * and 1 at 1. x within 2^-26 of an end, outside [0, 1] and NaN: always bit for bit as
+ * kn_bezier_value.
  * `out` may equal `xs` (in place; other overlaps are undefined). xs and out may be NULL
  * when count is 0. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (count outside [0, KN_MAX_COUNT]). */
 kn_status kn_bezier_values(const kn_bezier *curve, const double *xs, double *out, int64_t count);

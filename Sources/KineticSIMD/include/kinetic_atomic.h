@@ -1,6 +1,6 @@
 // Atomics for Kinetic's values that are published once: a curve's solve table (built at its
-// 65th evaluation; read on every evaluation by the inline peek) and batch table (built by the
-// first large batch call), both then shared by every thread, and the flag that says OpenBLAS's
+// 65th evaluation; read on every evaluation by the inline peek) and batch table (built once its
+// batch calls pass 8,192 x), both then shared by every thread, and the flag that says OpenBLAS's
 // loading was tried; and the relaxed counter of a curve's evaluations. Swift's `Synchronization.Atomic` needs macOS 15 / iOS 18, above
 // the package's deployment targets (macOS 13, iOS 16, tvOS 16, visionOS 1); these C functions
 // (kinetic_atomic.c, out of line, so that ThreadSanitizer builds instrument them) compile to

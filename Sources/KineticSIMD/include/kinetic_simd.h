@@ -66,6 +66,60 @@ void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, con
 void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
                                       const double *y2, double u, double *w, unsigned char *ok, long n);
 
+/// The layout of a cubic-bezier curve's solve table (Kinetic's BezierTable and BezierKernel
+/// read these names; see BezierTable.swift for what each field holds). The table: a
+/// 64-byte header (the step count as a 64-bit integer, then a flags byte: 1 √x, 2 second
+/// order, 4 scaled y), both halves' doubles (KINETIC_BEZIER_HALF_STRIDE each), then both
+/// halves' bucket maps (KINETIC_BEZIER_BUCKETS bytes each).
+enum {
+    KINETIC_BEZIER_AX = 0, KINETIC_BEZIER_BX = 1, KINETIC_BEZIER_CX = 2, KINETIC_BEZIER_AX3 = 3,
+    KINETIC_BEZIER_BX2 = 4, KINETIC_BEZIER_SCALE = 5, KINETIC_BEZIER_ROOTMASK = 6, KINETIC_BEZIER_OFFSET = 7,
+    KINETIC_BEZIER_KAY = 8, KINETIC_BEZIER_KBY = 9, KINETIC_BEZIER_KCY = 10, KINETIC_BEZIER_AY3 = 11,
+    KINETIC_BEZIER_BY2 = 12, KINETIC_BEZIER_AX6 = 13, KINETIC_BEZIER_AY6 = 14, KINETIC_BEZIER_YSIGN = 15,
+    KINETIC_BEZIER_SECONDORDER = 16, KINETIC_BEZIER_AY = 17, KINETIC_BEZIER_BY = 18, KINETIC_BEZIER_CY = 19,
+    KINETIC_BEZIER_SEND = 20, KINETIC_BEZIER_H = 21, KINETIC_BEZIER_X1HI = 22, KINETIC_BEZIER_X1LO = 23,
+    KINETIC_BEZIER_X2HI = 24, KINETIC_BEZIER_X2LO = 25,
+    /// Segments per half; the nodes (then sentinels, +infinity, up to twice as many) start at
+    /// KINETIC_BEZIER_NODES, the segments' six quintic coefficients at KINETIC_BEZIER_COEF.
+    KINETIC_BEZIER_SEGMENTS = 16,
+    KINETIC_BEZIER_NODES = 32,
+    KINETIC_BEZIER_COEF = KINETIC_BEZIER_NODES + 2 * KINETIC_BEZIER_SEGMENTS,
+    KINETIC_BEZIER_COEF_STRIDE = 6,
+    /// Doubles per half: a whole number of 64-byte lines.
+    KINETIC_BEZIER_HALF_STRIDE = (KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * KINETIC_BEZIER_SEGMENTS + 7) & ~7,
+    KINETIC_BEZIER_BUCKETS = 64,
+    KINETIC_BEZIER_HEADER_BYTES = 64,
+    KINETIC_BEZIER_BYTES_OFFSET = KINETIC_BEZIER_HEADER_BYTES + 2 * KINETIC_BEZIER_HALF_STRIDE * 8,
+};
+
+/// Progress within this distance of either end (2^-26) is solved exactly, not through a
+/// segment of the solve table.
+#define KINETIC_BEZIER_END_THRESHOLD 0x1p-26
+
+/// One cubic-bezier curve over n values of x through its solve table (layout above): y[i]
+/// = the curve at x[i], the scalar kernel's value bit for bit, and redo[i] = 1 where the lane
+/// is left to the caller (y[i] unspecified): x[i] outside [0, 1] or NaN, within the end
+/// threshold of either end, or on a flagged segment. Returns the number of lanes marked, or
+/// -1, writing nothing, when the table's step count is above 4 (the caller then takes one x
+/// at a time). Every path gives the same bits. y and redo must not overlap x or each other.
+long kinetic_simd_bezier_solve(int path, const void *table, const double *x, double *y, unsigned char *redo,
+                              long n);
+
+/// A curve's batch table (Kinetic's BezierBatchTable): records of KINETIC_BEZIER_BATCH_STRIDE
+/// doubles, each a polynomial of degree KINETIC_BEZIER_BATCH_DEGREE in the position within
+/// its segment.
+enum { KINETIC_BEZIER_BATCH_DEGREE = 7, KINETIC_BEZIER_BATCH_STRIDE = 8 };
+
+/// One cubic-bezier curve over n values of x through its batch table (`records`, segments
+/// per half ÷ the half's largest v in `scale`, the upper half's first record at
+/// `upper_offset`, v = √x when `root`): y[i] = the curve at x[i] within the table's
+/// tolerance, and redo[i] = 1 where the lane is left to the caller (y[i] unspecified): x[i]
+/// outside [0, 1] or NaN, within the end threshold of an end but not at it, or on a flagged
+/// segment. Returns the number of lanes marked. Every path gives the same bits. y and redo
+/// must not overlap x or each other.
+long kinetic_simd_bezier_table(int path, const double *records, double scale, long upper_offset, int root,
+                               const double *x, double *y, unsigned char *redo, long n);
+
 /// The largest |x_i| into *mx and the largest |v_i| into *mv over i in 0..<n (0 when n = 0;
 /// lanes holding NaN are skipped). A read-only pass, vectorised on x86-64 (SSE2, or AVX2
 /// where the processor has it); x and v may be any 8-byte aligned arrays.

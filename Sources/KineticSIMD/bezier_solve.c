@@ -1,0 +1,187 @@
+// The batch evaluation of one cubic-bezier curve through its solve table
+// (Kinetic's Curves/BezierKernel.swift and Curves/BezierBatch.swift): the scalar kernel's
+// arithmetic, operation for operation, over many x at once, compiled for the widest vector
+// instruction set the processor has, chosen at run time (see spring_step.c for why this is C).
+//
+// Each lane takes its half (x ≤ 1/2, or x > 1/2 mirrored as 1 − x), its variable (x or √x),
+// its bucket, its segment (the bucket's first one plus the nodes at or below v among the next
+// few), the segment's quintic guess by Estrin's scheme, and one Newton step folded into y,
+// with the second-order term where the segment's bit asks for it. The per-half constants are
+// selected by the lane's half, the nodes and coefficients gathered. Every operation is the
+// scalar kernel's, correctly rounded, with contraction off, so each lane's value is
+// BezierKernel.solve's to the bit, whatever the vector width. Lanes that the scalar kernel
+// sends elsewhere (x outside [0, 1] or NaN, the half's progress below the end threshold, a
+// result that is not finite: a flagged segment) are marked in `redo` and left to the caller.
+#include "kinetic_simd.h"
+#include <stdint.h>
+#include <string.h>
+
+#pragma clang fp contract(off)
+
+
+static inline __attribute__((always_inline)) uint64_t solve_bits(double v) {
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+static inline __attribute__((always_inline)) double solve_double(uint64_t b) {
+    double v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+static inline __attribute__((always_inline)) double solve_magnitude(double v) { return v < 0 ? -v : v; }
+
+// One half's constants, read once per call.
+typedef struct {
+    double ax, bx, cx, ax3, bx2, scale, offset;
+    double kay, kby, kcy, ay3, by2, ax6, ay6, yfactor;
+    uint64_t root, second;
+} solve_half;
+
+static solve_half solve_read_half(const double *p, int scaled) {
+    solve_half h;
+    h.ax = p[KINETIC_BEZIER_AX]; h.bx = p[KINETIC_BEZIER_BX]; h.cx = p[KINETIC_BEZIER_CX];
+    h.ax3 = p[KINETIC_BEZIER_AX3]; h.bx2 = p[KINETIC_BEZIER_BX2]; h.scale = p[KINETIC_BEZIER_SCALE];
+    h.offset = p[KINETIC_BEZIER_OFFSET];
+    h.kay = p[KINETIC_BEZIER_KAY]; h.kby = p[KINETIC_BEZIER_KBY]; h.kcy = p[KINETIC_BEZIER_KCY];
+    h.ay3 = p[KINETIC_BEZIER_AY3]; h.by2 = p[KINETIC_BEZIER_BY2];
+    h.ax6 = p[KINETIC_BEZIER_AX6]; h.ay6 = p[KINETIC_BEZIER_AY6];
+    // Multiplying by 1 is exact: unscaled curves take the same formula.
+    h.yfactor = scaled ? solve_magnitude(p[KINETIC_BEZIER_YSIGN]) : 1.0;
+    h.root = solve_bits(p[KINETIC_BEZIER_ROOTMASK]);
+    h.second = solve_bits(p[KINETIC_BEZIER_SECONDORDER]);
+    return h;
+}
+
+typedef struct {
+    const double *doubles;       // both halves' doubles
+    const unsigned char *bytes;  // both halves' bucket maps
+    solve_half lo, hi;
+    const double *x;
+    double *y;
+    unsigned char *redo;
+    long n;
+} solve_call;
+
+// `compares`: nodes compared after the bucket's first segment (at least the table's step
+// count; the sentinels make any extra comparison count nothing). `root`: whether either half
+// interpolates in √x. `second`: whether any segment takes the second-order term.
+static inline __attribute__((always_inline))
+long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, const solve_half lo,
+                 const solve_half hi, const double *restrict xs, double *restrict ys,
+                 unsigned char *restrict redo, const long n, const int compares, const int root,
+                 const int second) {
+    long marked = 0;
+#pragma clang loop vectorize(enable) interleave(enable)
+    for (long i = 0; i < n; i++) {
+        double x = xs[i];
+        int inside = (x >= 0) & (x <= 1);
+        int upper = x > 0.5;
+        // x, or 1 − x (exact for x in [1/2, 1]); lanes that are redone run at 1/4.
+        double xx = upper ? 1 - x : x;
+        int near = xx < KINETIC_BEZIER_END_THRESHOLD;
+        int skip = !inside | near;
+        xx = skip ? 0.25 : xx;
+        double ax = upper ? hi.ax : lo.ax, bx = upper ? hi.bx : lo.bx, cx = upper ? hi.cx : lo.cx;
+        double ax3 = upper ? hi.ax3 : lo.ax3, bx2 = upper ? hi.bx2 : lo.bx2;
+        double scale = upper ? hi.scale : lo.scale, offset = upper ? hi.offset : lo.offset;
+        double v = xx;
+        if (root) {
+            uint64_t mask = upper ? hi.root : lo.root;
+            double r = __builtin_elementwise_sqrt(xx);
+            v = solve_double((solve_bits(r) & mask) | (solve_bits(xx) & ~mask));
+        }
+        long base = upper ? KINETIC_BEZIER_HALF_STRIDE : 0;
+        double rounded = v * scale + 0x1.8p52;
+        long j = (long)(solve_bits(rounded) & 0x3FF);
+        j = j < KINETIC_BEZIER_BUCKETS - 1 ? j : KINETIC_BEZIER_BUCKETS - 1;
+        long first = bytes[(upper ? KINETIC_BEZIER_BUCKETS : 0) + j];
+        const double *nodes = d + base + KINETIC_BEZIER_NODES;
+        long count = 0;
+#pragma clang loop unroll(full)
+        for (int k = 1; k <= compares; k++) count += nodes[first + k] <= v;
+        long segment = first + count;
+        const double *c = d + base + KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * segment;
+        double dd = v - nodes[segment];
+        double d2 = dd * dd;
+        double s = ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd);
+        double dxds = (ax3 * s + bx2) * s + cx;
+        double delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds;
+        double kay = upper ? hi.kay : lo.kay, kby = upper ? hi.kby : lo.kby, kcy = upper ? hi.kcy : lo.kcy;
+        double ay3 = upper ? hi.ay3 : lo.ay3, by2 = upper ? hi.by2 : lo.by2;
+        double dyds = (ay3 * s + by2) * s + kcy;
+        double y = ((kay * s + kby) * s + kcy) * s - dyds * delta;
+        if (second) {
+            double ax6 = upper ? hi.ax6 : lo.ax6, ay6 = upper ? hi.ay6 : lo.ay6;
+            uint64_t word = upper ? hi.second : lo.second;
+            double bend = (ax6 * s + bx2) / dxds;
+            double term = (delta * delta) * (0.5 * ((ay6 * s + by2) - dyds * bend));
+            uint64_t mask = 0 - ((word >> (uint64_t)segment) & 1);
+            y += solve_double(solve_bits(term) & mask);
+        }
+        int finite = solve_magnitude(y) <= 0x1.fffffffffffffp1023;
+        y = y * (upper ? hi.yfactor : lo.yfactor);
+        ys[i] = offset + y;
+        int left = skip | !finite;
+        redo[i] = (unsigned char)left;
+        marked += left;
+    }
+    return marked;
+}
+
+static inline __attribute__((always_inline))
+long solve_loop(const solve_call *c, const int compares, const int root, const int second) {
+    return solve_lanes(c->doubles, c->bytes, c->lo, c->hi, c->x, c->y, c->redo, c->n, compares, root, second);
+}
+
+// Each combination of the loop's constants, inlined into each path below.
+static inline __attribute__((always_inline)) long solve_run(const solve_call *c, int compares, int root,
+                                                            int second) {
+    if (compares <= 2) {
+        if (root) return second ? solve_loop(c, 2, 1, 1) : solve_loop(c, 2, 1, 0);
+        return second ? solve_loop(c, 2, 0, 1) : solve_loop(c, 2, 0, 0);
+    }
+    if (root) return second ? solve_loop(c, 4, 1, 1) : solve_loop(c, 4, 1, 0);
+    return second ? solve_loop(c, 4, 0, 1) : solve_loop(c, 4, 0, 0);
+}
+
+// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2.
+static long bezier_solve_baseline(const solve_call *c, int compares, int root, int second) {
+    return solve_run(c, compares, root, second);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static long bezier_solve_avx2(const solve_call *c, int compares, int root, int second) {
+    return solve_run(c, compares, root, second);
+}
+#endif
+
+long kinetic_simd_bezier_solve(int path, const void *table, const double *x, double *y, unsigned char *redo,
+                              long n) {
+    const unsigned char *t = (const unsigned char *)table;
+    long steps;
+    memcpy(&steps, t, sizeof steps);
+    if (steps > 4) return -1;
+    unsigned char flags = t[8];
+    int root = flags & 1, second = (flags >> 1) & 1, scaled = (flags >> 2) & 1;
+    solve_call c;
+    c.doubles = (const double *)(t + KINETIC_BEZIER_HEADER_BYTES);
+    c.bytes = t + KINETIC_BEZIER_BYTES_OFFSET;
+    c.lo = solve_read_half(c.doubles, scaled);
+    c.hi = solve_read_half(c.doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
+    c.x = x;
+    c.y = y;
+    c.redo = redo;
+    c.n = n;
+    int compares = (int)steps;
+#if defined(__x86_64__)
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+        return bezier_solve_avx2(&c, compares, root, second);
+    }
+#endif
+    (void)path;
+    return bezier_solve_baseline(&c, compares, root, second);
+}

@@ -1,0 +1,117 @@
+// Batch evaluation of one curve (Curves/BezierBatch.swift): the solve table's vectorised kernel
+// (KineticSIMD's bezier_solve.c) against value(at:) bit for bit on every path, the batch
+// table's kernel (bezier_table.c) across paths, the batch table's rule and its byte cap, and
+// curves whose table is declined. Accuracy against Float80 is CubicBezierAccuracyTests' (its
+// batch checks run both regimes).
+import Kinetic
+import KineticSIMD
+import XCTest
+
+final class CubicBezierBatchTests: XCTestCase {
+    private var paths: [Int32] {
+        var paths = [KINETIC_SIMD_PATH_BASELINE]
+        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        return paths
+    }
+
+    /// x that probe every branch of the kernels: random, the ends and their neighbours, the
+    /// end threshold and its neighbours, 1/2 and its neighbours, tiny, outside, NaN, and the
+    /// nodes of both halves with their neighbours (where the look-up could go either way).
+    private func probes(_ curve: CubicBezier, _ rng: inout SeededRandom) -> [Double] {
+        var xs = (0 ..< 700).map { _ in rng.unit() }
+        let t = 0x1p-26
+        xs += [0, 1, -0.0, 0.5, 0.5.nextUp, 0.5.nextDown, 1e-300, 0x1p-1074, t, t.nextUp, t.nextDown, 1 - t,
+               (1 - t).nextUp, (1 - t).nextDown, 1.0.nextDown, -1, 2, -1e300, .nan, .infinity, -.infinity]
+        for x in curve.table.nodeXs { xs += [x, x.nextUp, x.nextDown] }
+        return xs
+    }
+
+    /// Every value of the solve kernel, on every path, is value(at:)'s to the bit, and the lanes
+    /// it leaves are exactly those outside [0, 1], within 2^-26 of an end, or on a segment that
+    /// value(at:) solves by bracketing; over the random set and the degenerate families.
+    func testSolveKernelGivesValueAtsBitsOnEveryPath() throws {
+        var rng = SeededRandom(seed: 0x501E)
+        var compared = 0, kernelLanes = 0, declined = 0
+        for p in CubicBezierLazyTableTests.curves(count: 600, seed: 0x501F) {
+            let curve = try CubicBezier(p.0, p.1, p.2, p.3)
+            if curve.table.isIdentity { continue }
+            let xs = probes(curve, &rng)
+            let expected = xs.map { curve.value(at: $0) }
+            for path in paths {
+                guard let run = curve.table.solveKernelRun(xs, path: path) else {
+                    XCTFail("\(curve): no solve table"); continue
+                }
+                if run.marked < 0 {
+                    XCTAssertGreaterThan(curve.table.solveSteps, 4, "\(curve): the kernel declines only past 4 steps")
+                    declined += 1
+                    continue
+                }
+                XCTAssertEqual(run.marked, run.redo.reduce(0) { $0 + Int($1) }, "\(curve): the count of marked lanes")
+                for (i, x) in xs.enumerated() {
+                    XCTAssertTrue(run.redo[i] <= 1)
+                    let inside = x >= 0 && x <= 1
+                    let xx = x > 0.5 ? 1 - x : x
+                    if !inside || xx < 0x1p-26 {
+                        XCTAssertEqual(run.redo[i], 1, "\(curve) at \(x): left to the caller")
+                    } else if run.redo[i] == 0 {
+                        kernelLanes += 1
+                        XCTAssertEqual(run.values[i].bitPattern, expected[i].bitPattern, "\(curve) at \(x), path \(path)")
+                    }
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(kernelLanes, compared / 2, "most lanes are the kernel's own")
+        XCTAssertLessThan(declined, 20, "few curves need more than 4 node comparisons")
+    }
+
+    /// The batch table's kernel gives the same bits on every path, and its lanes are within
+    /// 2e-13 of value(at:).
+    func testTableKernelPathsAgree() throws {
+        var rng = SeededRandom(seed: 0x7AB1E)
+        var tables = 0
+        for p in CubicBezierLazyTableTests.curves(count: 300, seed: 0x7AB2) {
+            let c = try CubicBezier(p.0, p.1, p.2, p.3)
+            let xs = probes(c, &rng)
+            var results: [[UInt64]] = []
+            for path in paths {
+                guard let run = c.table.batchTableRun(xs, path: path) else { continue }
+                XCTAssertEqual(run.marked, run.redo.reduce(0) { $0 + Int($1) })
+                for (i, x) in xs.enumerated() where run.redo[i] == 0 {
+                    XCTAssertLessThanOrEqual(abs(run.values[i] - c.value(at: x)), 2e-13, "\(c) at \(x)")
+                }
+                results.append(zip(run.values, run.redo).map { $1 == 0 ? $0.bitPattern : 0 } + run.redo.map(UInt64.init))
+            }
+            if !results.isEmpty { tables += 1 }
+            for r in results.dropFirst() { XCTAssertEqual(r, results[0], "\(c): AVX2 and baseline differ") }
+        }
+        XCTAssertGreaterThan(tables, 200)
+    }
+
+    /// A curve's tables stay within the per-curve cap, and a curve past the rule has its batch
+    /// table or has declined it; either way its batch values stay within 2e-13 of value(at:),
+    /// and a declined curve's are value(at:)'s bits.
+    func testBatchTablesStayWithinTheCapOrAreDeclined() throws {
+        XCTAssertLessThanOrEqual(BezierTable.batchTableBytes + BezierTable.solveTableBytes, BezierTable.tableByteCap)
+        var rng = SeededRandom(seed: 0xCA9)
+        var built = 0, declined = 0
+        for p in CubicBezierLazyTableTests.curves(count: 120, seed: 0xCAA) {
+            let c = try CubicBezier(p.0, p.1, p.2, p.3)
+            if c.table.isIdentity { continue }
+            let xs = (0 ..< 4096).map { _ in rng.unit() }
+            for _ in 0 ..< 3 { _ = c.values(at: xs) }
+            XCTAssertTrue(c.table.hasBatchTable || c.table.declinedBatchTable, "\(c): decided past 8,192 x")
+            let got = c.values(at: xs)
+            for (x, y) in zip(xs, got) {
+                let e = c.value(at: x)
+                if c.table.declinedBatchTable {
+                    XCTAssertEqual(y.bitPattern, e.bitPattern, "\(c) at \(x)")
+                } else {
+                    XCTAssertLessThanOrEqual(abs(y - e), 2e-13, "\(c) at \(x)")
+                }
+            }
+            if c.table.hasBatchTable { built += 1 } else { declined += 1 }
+        }
+        XCTAssertGreaterThan(built, 90, "most curves get a batch table (\(declined) declined)")
+    }
+}
