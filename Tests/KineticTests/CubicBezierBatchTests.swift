@@ -6,6 +6,9 @@
 import Kinetic
 import KineticSIMD
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class CubicBezierBatchTests: XCTestCase {
     private var paths: [Int32] {
@@ -113,5 +116,28 @@ final class CubicBezierBatchTests: XCTestCase {
             if c.table.hasBatchTable { built += 1 } else { declined += 1 }
         }
         XCTAssertGreaterThan(built, 90, "most curves get a batch table (\(declined) declined)")
+    }
+
+    /// The cube root behind the closed-form starts, against the x87 `cbrtl` (64-bit
+    /// significand, so its rounding is far below a double's): within 4 units in the last place
+    /// over the whole double range, subnormals and the largest values included.
+    func testCubeRootIsWithinFourUlpsOverTheRange() {
+        var rng = SeededRandom(seed: 0xCB27)
+        var worst = 0.0, worstAt = 0.0
+        var samples: [Double] = [1, 8, 27, 0.125, 2, 3, .leastNonzeroMagnitude, .leastNormalMagnitude,
+                                 .greatestFiniteMagnitude, 0x1p-960, 0x1p960, (0x1p-960).nextDown, (0x1p960).nextUp]
+        for _ in 0 ..< 200_000 {
+            samples.append(Double(sign: .plus, exponent: Int(rng.unit() * 2098) - 1074, significand: 1 + rng.unit()))
+        }
+        for v in samples where v > 0 && v.isFinite {
+            let got = BezierPolynomial.cubeRoot(v)
+            let exact = cbrtl(Float80(v))
+            let ulps = Double(abs(Float80(got) - exact)) / Double(exact).ulp
+            if ulps > worst { worst = ulps; worstAt = v }
+        }
+        XCTAssertLessThanOrEqual(worst, 4, "worst at \(worstAt)")
+        XCTAssertEqual(BezierPolynomial.cubeRoot(0), 0)
+        XCTAssertEqual(BezierPolynomial.cubeRoot(.infinity), .infinity)
+        XCTAssertTrue(BezierPolynomial.cubeRoot(.nan).isNaN)
     }
 }
