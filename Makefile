@@ -406,14 +406,14 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_re
 # to the full `make test-sanitize`: the CLI tests that start the tool hundreds of times
 # (CLITests, CLIInputTests: slow under ASan; the cli fuzz harness drives the CLI in process
 # in CI) and CubicBezierAccuracyTests (minutes of unoptimised reference arithmetic).
-SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierConformance|CubicBezierLazyTable|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
+SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierBatch|CubicBezierConformance|CubicBezierLazyTable|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
 # The tests that use several threads, run under ThreadSanitizer: the parallel batch kernels,
-# threads racing to build a curve's solve table, the CLI tests that read a child's pipes from
+# threads racing to build a curve's solve table and through its batch rule, the CLI tests that read a child's pipes from
 # a second Thread, the real-time driver (Swift concurrency), the engine's memory and lifetime
 # tests; and the C test of two threads sharing handles (linked with the toolchain's
 # libdispatch, which TSan's runtime intercepts).
 SWIFT_RUNTIME_DIR = $(SWIFT_TOOLCHAIN_DIR)/usr/lib/swift/linux
-TSAN_FILTER ?= ^(KineticTests\.(BatchKernelTests|ProgressCLITests|CubicBezierLazyTableTests)|KineticUITests\.(RealTimeDriverTests|EngineMemoryTests|EngineLifetimeTests))/
+TSAN_FILTER ?= ^(KineticTests\.(BatchKernelTests|ProgressCLITests|CubicBezierLazyTableTests)/|KineticTests\.CubicBezierBatchTests/testThreadsRacing|KineticUITests\.(RealTimeDriverTests|EngineMemoryTests|EngineLifetimeTests)/)
 
 build-asan: deps
 	$(SWIFT) build $(ASAN_SWIFTPM_FLAGS) --build-tests

@@ -45,7 +45,8 @@ final class CubicBezierAccuracyTests: XCTestCase {
     }
 
     /// Checks every curve at the special x plus random x (uniform, log-uniform near both ends
-    /// and near 1/2), through both `value(at:)` and `values(at:)`, and exact end values.
+    /// and near 1/2), through `value(at:)` and `values(at:)` (in both batch regimes: the
+    /// vectorised solve and the batch table), and exact end values.
     /// Returns the worst error; fails with the worst violation and a count.
     @discardableResult
     func checkFamily(_ family: String, _ curves: [Points], randomX: Int = 24, seed: UInt64,
@@ -69,15 +70,14 @@ final class CubicBezierAccuracyTests: XCTestCase {
                 default: xs.append(0.5 + (rng.chance(0.5) ? 1 : -1) * rng.logUniform(1e-16, 1e-3))
                 }
             }
-            // The batch call is padded past the batch threshold (1,024 x) with copies of xs, so
-            // that it goes through the batch table.
-            let batch = curve.values(at: Array(repeating: xs, count: 1024 / xs.count + 1).flatMap { $0 })
+            // The batch path in both regimes: the vectorised solve, and the batch table.
+            let batches = curve.batchValuesInBothRegimes(xs)
             var curveViolates = false
             XCTAssertEqual(curve.value(at: 0), 0, "y(0) must be exactly 0 for \(curve)", file: file, line: line)
             XCTAssertEqual(curve.value(at: 1), 1, "y(1) must be exactly 1 for \(curve)", file: file, line: line)
             for (i, x) in xs.enumerated() {
                 let expected = ref.value(at: x)
-                for actual in [curve.value(at: x), batch[i]] {
+                for actual in [curve.value(at: x)] + batches.map({ $0[i] }) {
                     checked += 1
                     let error = actual.isNaN ? .infinity : abs(actual - expected)
                     if error > worst.error || (error.isNaN && !worst.error.isNaN) {
@@ -307,10 +307,11 @@ final class CubicBezierAccuracyTests: XCTestCase {
         let grid = (0..<4096).map { Double($0) / 4095 }
         for c in curves {
             let curve = try CubicBezier(c.0, c.1, c.2, c.3)
-            let batch = curve.values(at: grid)
-            var far = 0
-            for (x, y) in zip(grid, batch) where !(abs(curve.value(at: x) - y) <= 2e-13) { far += 1 }
-            XCTAssertEqual(far, 0, "\(curve): value(at:) and the batch table differ by more than 2e-13 at \(far) x")
+            for batch in curve.batchValuesInBothRegimes(grid) {
+                var far = 0
+                for (x, y) in zip(grid, batch) where !(abs(curve.value(at: x) - y) <= 2e-13) { far += 1 }
+                XCTAssertEqual(far, 0, "\(curve): value(at:) and the batch path differ by more than 2e-13 at \(far) x")
+            }
         }
     }
 
@@ -329,10 +330,11 @@ final class CubicBezierAccuracyTests: XCTestCase {
         var total = 0
         for curve in curves {
             let single = xs.map { curve.value(at: $0) }
-            let batch = curve.values(at: xs)
             var decreases = 0
             for i in 1...n where single[i] < single[i - 1] { decreases += 1 }
-            for i in 1...n where batch[i] < batch[i - 1] { decreases += 1 }
+            for batch in curve.batchValuesInBothRegimes(xs) {
+                for i in 1...n where batch[i] < batch[i - 1] { decreases += 1 }
+            }
             XCTAssertEqual(decreases, 0, "\(curve): \(decreases) local decreases on a sorted grid of \(n + 1) x")
             XCTAssertEqual(single[0], 0); XCTAssertEqual(single[n], 1)
             total += decreases
@@ -354,14 +356,15 @@ final class CubicBezierAccuracyTests: XCTestCase {
         var nanCount = 0
         for c in curves {
             let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
-            // Padded past the batch threshold (1,024 x) so that the batch table is used.
+            // The batch path in both regimes (the vectorised solve, the batch table).
             let input = xs + (0..<1024).map { _ in rng.uniform(0, 1) }
-            let batch = curve.values(at: input)
-            for (i, x) in input.enumerated() {
-                let v = curve.value(at: x)
-                if v.isNaN || batch[i].isNaN {
-                    nanCount += 1
-                    XCTFail("\(curve) at x = \(x): value \(v), batch \(batch[i])")
+            for batch in curve.batchValuesInBothRegimes(input) {
+                for (i, x) in input.enumerated() {
+                    let v = curve.value(at: x)
+                    if v.isNaN || batch[i].isNaN {
+                        nanCount += 1
+                        XCTFail("\(curve) at x = \(x): value \(v), batch \(batch[i])")
+                    }
                 }
             }
             for _ in 0..<50 {

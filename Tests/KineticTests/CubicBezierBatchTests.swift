@@ -6,6 +6,7 @@
 import Kinetic
 import KineticSIMD
 import XCTest
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -139,5 +140,40 @@ final class CubicBezierBatchTests: XCTestCase {
         XCTAssertEqual(BezierPolynomial.cubeRoot(0), 0)
         XCTAssertEqual(BezierPolynomial.cubeRoot(.infinity), .infinity)
         XCTAssertTrue(BezierPolynomial.cubeRoot(.nan).isNaN)
+    }
+
+    /// Threads racing through the batch rule on shared curves: each call's values are all the
+    /// solve kernel's (value(at:)'s bits) or all the batch table's (the table is read once per
+    /// call), never a mixture, and every curve ends with its table built or declined once.
+    func testThreadsRacingThroughTheBatchRuleSeeOneRegimePerCall() throws {
+        let points = CubicBezierLazyTableTests.curves(count: 24, seed: 0xBA7C).filter { $0.0 != $0.1 || $0.2 != $0.3 }
+        let xs = (0 ..< 2048).map { Double($0) / 2047 }
+        let expected: [(kernel: [UInt64], table: [UInt64])] = try points.map { p in
+            let c = try CubicBezier(p.0, p.1, p.2, p.3)
+            let (kernel, table) = c.batchRegimes(xs)
+            return ((kernel ?? table).map(\.bitPattern), table.map(\.bitPattern))
+        }
+        let curves = try points.map { try CubicBezier($0.0, $0.1, $0.2, $0.3) }
+        let lanes = 6, calls = 4
+        nonisolated(unsafe) let outcomes = UnsafeMutableBufferPointer<Int>.allocate(capacity: lanes * curves.count * calls)
+        defer { outcomes.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            var out = [Double](repeating: 0, count: xs.count)
+            for call in 0 ..< calls {
+                for (k, curve) in curves.enumerated() {
+                    xs.withUnsafeBufferPointer { src in
+                        out.withUnsafeMutableBufferPointer { dst in try! curve.values(at: src, into: dst) }
+                    }
+                    let bits = out.map(\.bitPattern)
+                    // 1: the kernel's values, 2: the table's, 3: both (a declined table), 0: neither.
+                    outcomes[(lane * curves.count + k) * calls + call] =
+                        (bits == expected[k].kernel ? 1 : 0) | (bits == expected[k].table ? 2 : 0)
+                }
+            }
+        }
+        XCTAssertFalse(outcomes.contains(0), "a call mixed the two regimes, or matched neither")
+        for curve in curves {
+            XCTAssertTrue(curve.table.hasBatchTable || curve.table.declinedBatchTable, "\(curve): past 8,192 x")
+        }
     }
 }

@@ -40,7 +40,7 @@ final class CubicBezierEndTests: XCTestCase {
         return try points.map { try CubicBezier($0.0, $0.1, $0.2, $0.3) }
     }
 
-    /// The batch path needs 1,024 x or more: the grid, each x repeated, in order.
+    /// The grid for the batch path, each x repeated (1,024 x in all), in order.
     static let batchGrid: [Double] = {
         let copies = (1024 + endGrid.count - 1) / endGrid.count
         return endGrid.flatMap { Array(repeating: $0, count: copies) }
@@ -49,8 +49,8 @@ final class CubicBezierEndTests: XCTestCase {
     func testMonotoneCurvesNeverDecreaseNearTheEnds() throws {
         var failures: [String] = []
         for curve in try Self.curves(yRange: 0...1, seed: 0xE4D5) {
-            for (name, ys, xs) in [("value(at:)", Self.endGrid.map(curve.value(at:)), Self.endGrid),
-                                   ("values(at:)", curve.values(at: Self.batchGrid), Self.batchGrid)] {
+            let batches = curve.batchValuesInBothRegimes(Self.batchGrid).map { ("values(at:)", $0, Self.batchGrid) }
+            for (name, ys, xs) in [("value(at:)", Self.endGrid.map(curve.value(at:)), Self.endGrid)] + batches {
                 for i in 1..<ys.count where ys[i] < ys[i - 1] {
                     failures.append("\(curve) \(name): \(ys[i - 1]) at x = \(xs[i - 1]), then \(ys[i]) at x = \(xs[i])")
                     break
@@ -70,8 +70,9 @@ final class CubicBezierEndTests: XCTestCase {
             var outside = 0, example = ""
             for curve in try Self.curves(yRange: range, seed: 0x51DE).prefix(200) {
                 let scalar = Self.endGrid.map(curve.value(at:))
-                let batch = curve.values(at: Self.batchGrid)
-                for (x, y) in zip(Self.endGrid + Self.batchGrid, scalar + batch) where !inside(y) {
+                let batches = curve.batchValuesInBothRegimes(Self.batchGrid)
+                let xs = Self.endGrid + batches.flatMap { _ in Self.batchGrid }
+                for (x, y) in zip(xs, scalar + batches.flatMap { $0 }) where !inside(y) {
                     outside += 1
                     if example.isEmpty { example = "\(curve): \(y) at x = \(x)" }
                 }
