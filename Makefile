@@ -478,7 +478,7 @@ FUZZ_DIR       := $(ASAN_SCRATCH)/fuzz
 # -timeout: an input running over 2 s is a hang (a finding); -rss_limit_mb: so is memory
 # above 2 GiB (every count is checked against KN_MAX_COUNT before allocating).
 FUZZ_OPTIONS   ?= -timeout=2 -rss_limit_mb=2048 -max_len=4096
-FUZZ_MODULES = $(foreach m,ArgumentParser ArgumentParserToolInfo Kinetic KineticExport KineticSIMD KineticUI RealModule _NumericsShims kinetic,$(wildcard $(ASAN_BIN)/$(m).build/*.o))
+FUZZ_MODULES = $(foreach m,ArgumentParser ArgumentParserToolInfo Kinetic KineticExport KineticPlatform KineticSIMD KineticUI RealModule _NumericsShims kinetic,$(wildcard $(ASAN_BIN)/$(m).build/*.o))
 FUZZ_SWIFTC_FLAGS = -parse-as-library -g -Onone -sanitize=fuzzer,address -I $(ASAN_BIN)/Modules \
 	-Xcc -fmodule-map-file=$(ASAN_BIN)/KineticSIMD.build/module.modulemap \
 	-Xcc -fmodule-map-file=$(ASAN_SCRATCH)/checkouts/swift-numerics/Sources/_NumericsShims/include/module.modulemap \

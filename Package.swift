@@ -41,11 +41,15 @@ let package = Package(
         ),
         // The C kernels behind the native paths (internal to Kinetic).
         .target(name: "KineticSIMD"),
+        // The platform's C library (Glibc, Musl or Darwin) behind one import, and the calls
+        // whose names differ (internal to the package).
+        .target(name: "KineticPlatform"),
         .target(
             name: "Kinetic",
             dependencies: [
                 .target(name: "CBLAS", condition: .when(platforms: [.linux], traits: blas)),
                 "KineticSIMD",
+                "KineticPlatform",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: [
@@ -54,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "KineticExport",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic", "KineticPlatform"]
         ),
         .target(
             name: "KineticUI",
@@ -62,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "KineticC",
-            dependencies: ["Kinetic"],
+            dependencies: ["Kinetic", "KineticPlatform"],
             // Writes the installed library's linker version script (`make install`).
             exclude: ["kinetic-exports.py"]
         ),
@@ -72,12 +76,13 @@ let package = Package(
                 "Kinetic",
                 "KineticExport",
                 "KineticUI",
+                "KineticPlatform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic", "KineticExport"]
+            dependencies: ["Kinetic", "KineticExport", "KineticPlatform"]
         ),
         .testTarget(
             name: "KineticCTests",
@@ -92,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticUITests",
-            dependencies: ["KineticUI", "Kinetic"]
+            dependencies: ["KineticUI", "Kinetic", "KineticPlatform"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// Writes every byte of `bytes` to the open file descriptor `descriptor`, retrying short
 /// writes and `EINTR`.
@@ -13,11 +9,7 @@ package func writeAll(_ bytes: UnsafeRawBufferPointer, toDescriptor descriptor: 
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
     while offset < bytes.count {
-        #if canImport(Glibc)
-        let n = Glibc.write(descriptor, base + offset, bytes.count - offset)
-        #else
-        let n = Darwin.write(descriptor, base + offset, bytes.count - offset)
-        #endif
+        let n = systemWrite(descriptor, base + offset, bytes.count - offset)
         if n < 0 {
             if errno == EINTR { continue }
             return errno

@@ -1,11 +1,7 @@
 // Status codes, the per-thread last error message and the version: the parts of kinetic.h
 // that are about the interface itself rather than a Kinetic type.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import Kinetic
 
 /// The `kn_status` codes of kinetic.h (`KN_OK`, `KN_ERR_…`). The raw values are the ABI.

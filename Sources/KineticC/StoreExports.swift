@@ -1,11 +1,7 @@
 // kn_store_*: BatchStore behind an opaque handle. Entries are handed to C as integer ids
 // (kn_entry) that the box maps to the store's generation-checked handles.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import Kinetic
 
 /// A store plus the ids of its live entries.

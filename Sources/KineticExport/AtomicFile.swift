@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import Kinetic
 
 /// Writes a file atomically: the bytes go to a temporary file in the destination's own
@@ -247,14 +243,6 @@ public enum TextFile {
 }
 
 // MARK: - POSIX helpers
-
-private func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, pointer, count)
-    #else
-    return Darwin.read(fd, pointer, count)
-    #endif
-}
 
 /// Splits a path into its directory (`.` when there is none, `/` for the root) and its
 /// last component.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import Kinetic
 
 /// The error Kinetic's export layer throws for file-system failures.

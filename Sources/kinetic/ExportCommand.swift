@@ -2,11 +2,7 @@ import ArgumentParser
 import Kinetic
 import KineticExport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// `kinetic export DIR [--benchmarks FILE]`: writes the curated set of curves for plotting
 /// (CSV with a header line, and an SVG next to each family or preset). The files are

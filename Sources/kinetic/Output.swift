@@ -2,11 +2,7 @@ import ArgumentParser
 import Kinetic
 import KineticExport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// A buffered `TextOutputStream` over a file descriptor (standard output by default).
 /// Write errors (e.g. a closed pipe) end the program with a one-line message.
@@ -55,11 +51,7 @@ func emit(_ table: CSVTable, to path: String?) throws {
 
 /// Ends the process with `code`, named so that it cannot be shadowed by `exit(withError:)`.
 func terminate(_ code: Int32) -> Never {
-    #if canImport(Glibc)
-    Glibc.exit(code)
-    #else
-    Darwin.exit(code)
-    #endif
+    systemExit(code)
 }
 
 /// A failure the command itself detects (not ArgumentParser's, not the library's): its

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// Progress of a long command (`export`, `bake`), on standard error and only when standard
 /// error is a terminal: piped, redirected or in a CI log, the command prints nothing extra.

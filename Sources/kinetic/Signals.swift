@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import KineticExport
 
 /// Removal of the atomic write's temporary file when the tool is interrupted. Every file

@@ -25,9 +25,7 @@
 // tool prints as `kinetic: error: <message>`).
 @testable import kinetic
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import KineticPlatform
 
 private let scratch: String = {
     var template = Array("/tmp/kinetic-fuzz-cli-XXXXXX".utf8CString)

@@ -3,11 +3,7 @@ import Kinetic
 import KineticExport
 import XCTest
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// End-to-end tests of the `kinetic` tool's handling of bad input and of output paths:
 /// spring option combinations, negative and empty input, output extensions, devices, FIFOs,

@@ -7,9 +7,7 @@ import Kinetic
 import KineticSIMD
 import XCTest
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
+import KineticPlatform
 
 final class CubicBezierBatchTests: XCTestCase {
     private var paths: [Int32] {

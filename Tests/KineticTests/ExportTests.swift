@@ -3,11 +3,7 @@ import Kinetic
 import KineticExport
 import XCTest
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// Tests for Sources/Kinetic/Export: CSV formatting and parsing, atomic file writing,
 /// number-list and curve parsing, and sampling of curves and springs.

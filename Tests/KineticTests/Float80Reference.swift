@@ -4,9 +4,7 @@
 // the spring reference is the textbook closed form evaluated in 64-bit-mantissa Float80
 // with Glibc's long double functions. Both are written to be slow and obviously right.
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KineticPlatform
 
 // MARK: - Double-Float80 arithmetic (about 128 significant bits)
 

@@ -1,11 +1,7 @@
 import Kinetic
 import XCTest
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// Settling at a bounded cost for every valid spring: damping ratios from 1 down to 1e-300
 /// (and a subnormal one) with velocities from 0 to ±1.8e308. Before the closed form, a damping

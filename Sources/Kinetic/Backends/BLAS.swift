@@ -1,11 +1,7 @@
 #if KINETIC_BLAS
 import CBLAS
 import KineticSIMD
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import KineticPlatform
 #endif
 
 /// The BLAS routines behind the `.blas` paths of the batch kernels, in the shapes the kernels

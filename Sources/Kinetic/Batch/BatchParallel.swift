@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import Dispatch
 
 /// Explicit splitting of a large batch over the machine's cores (the `parallel:` option

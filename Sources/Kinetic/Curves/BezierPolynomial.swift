@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// A cubic bezier from (0, 0) to (1, 1) in power form:
 /// x(t) = ((ax·t + bx)·t + cx)·t and y(t) = yScale·((ay·t + by)·t + cy)·t, with the robust

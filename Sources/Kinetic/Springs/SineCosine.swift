@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// sin and cos of one argument with a single range reduction, for the spring closed form
 /// (which needs both at the same phase, every sample).

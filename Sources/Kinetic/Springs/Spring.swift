@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 /// A damped harmonic spring: m·x'' + c·x' + k·(x − target) = 0.
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 
 extension Spring {
     /// The settling duration of a unit move: the first time, in seconds, after which every

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KineticPlatform
 import KineticSIMD
 
 /// The decay rates of a spring, in the form the exact solution needs.
