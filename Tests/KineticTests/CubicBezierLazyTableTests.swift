@@ -105,6 +105,18 @@ final class CubicBezierLazyTableTests: XCTestCase {
         _ = batch.values(at: [Double](repeating: 0.25, count: 63))
         XCTAssertTrue(batch.table.hasSolveTable)
 
+        // Batch calls of 16 x or more within the first 64 evaluations build no table, not
+        // even one for the call: they evaluate as value(at:) does then, to its bits.
+        let small = try CubicBezier(0.2, -0.4, 0.6, 1.3)
+        let xs16 = (0..<16).map { Double($0) / 15 }, xs48 = (0..<48).map { Double($0) / 47 + 1e-3 }
+        let (first, second) = (small.values(at: xs16), small.values(at: xs48))
+        XCTAssertFalse(small.table.hasSolveTable, "64 evaluations in two batch calls: constants only")
+        let other = try CubicBezier(0.2, -0.4, 0.6, 1.3)
+        XCTAssertEqual(first.map(\.bitPattern), xs16.map { other.value(at: $0).bitPattern })
+        XCTAssertEqual(second.map(\.bitPattern), xs48.map { other.value(at: $0).bitPattern })
+        _ = small.values(at: xs16)
+        XCTAssertTrue(small.table.hasSolveTable, "the next batch call passes 64 and builds it")
+
         let identity = try CubicBezier(0.2, 0.2, 0.7, 0.7)
         for k in 0..<200 { XCTAssertEqual(identity.value(at: Double(k) / 199), Double(k) / 199) }
         XCTAssertFalse(identity.table.hasSolveTable, "the identity needs no table")

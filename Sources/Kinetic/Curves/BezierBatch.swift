@@ -9,17 +9,21 @@ import KineticSIMD
 /// widest instruction set the processor has, with no data-dependent branch. Each runs over
 /// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
 /// end, on a flagged segment), which take ``CubicBezier/value(at:)``, so every element is
-/// what that guarantees: within 1e-12 of the exact value, exact at 0 and 1, extrapolated
-/// outside [0, 1]. Before the batch table exists a batch call's values are
+/// what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
+/// and 1, extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
-/// last bits (within the table's tolerance, 2e-13).
+/// last bits (within the table's tolerance, 2e-13 · max(1, |y1|, |y2|)). A call within the
+/// curve's first `tableAfter` evaluations, before its solve table, evaluates one x at a time
+/// without a table, as ``CubicBezier/value(at:)`` does then.
 extension BezierTable {
     /// Batch calls with fewer x evaluate one x at a time.
     static let batchMinimum = 16
-    /// The x a curve's batch calls evaluate through the solve kernel before its batch table
-    /// is built: the table costs about as much to build as that many x through the kernel, so
-    /// a curve pays for it only once its own batch use has paid as much (and at most that
-    /// again), and a curve evaluated in a few batch calls never builds it.
+    /// The batch x (in calls of `batchMinimum` or more) a curve evaluates before its batch
+    /// table: the call that takes its count past this builds the table and uses it. The
+    /// table costs about as much to build as this many x through the solve kernel, so a
+    /// curve evaluated in a few small batch calls never builds it, one evaluated in many
+    /// pays at most that much more through the kernel first, and a single call this large
+    /// gains more from the table than the table costs.
     static let batchTableAfter = 8192
     /// Lanes per block: the out-of-line redo is decided once per block.
     static let batchBlock = 64
@@ -51,9 +55,14 @@ extension BezierTable {
             }
         } else if let kernel {
             solveBatch(kernel, src, dst, n)
+        } else if n <= Self.tableAfter {
+            // Within the curve's first `tableAfter` evaluations (or a small call on a curve
+            // past the budget): one x at a time, as value(at:) does then.
+            each(src, dst, n) { valueWithoutTable($0) }
         } else {
-            // The process's solve tables are at their budget: a table for this call alone
-            // (the values are the same with it or without).
+            // The process's solve tables are at their budget (a call of more than `tableAfter`
+            // x takes the count past the rule): a table for this call alone, which costs less
+            // than that many x without one (the values are the same with it or without).
             let table = buildSolveTable()
             solveBatch(BezierKernel(table), src, dst, n)
             table.deallocate()

@@ -91,14 +91,16 @@ package struct BezierPolynomial {
         return t.isFinite ? t : nil
     }
 
-    /// The real cube root of v ≥ 0 to within a few units in the last place: the starts of the
-    /// solves above, which refine them to the root (the platform's `cbrt` is correctly rounded
-    /// but several times slower, and it sat on the path of every flagged segment). The start
+    /// The real cube root of v (for negative v, minus that of −v) to within a few units in
+    /// the last place: the starts of the solves above, which refine them to the root (the
+    /// platform's `cbrt` is correctly rounded but several times slower, and it sat on the
+    /// path of every flagged segment). The start
     /// divides the exponent by 3 in the bit pattern (within 4 %), then three Halley steps,
-    /// each cubing the relative error. 0, infinity and NaN come back unchanged; tiny and huge
+    /// each cubing the relative error. ±0, ±infinity and NaN come back unchanged; tiny and huge
     /// v are scaled by an exact power of two (2^±969) first, so that neither the start nor the
     /// steps leave the normal range.
     package static func cubeRoot(_ v: Double) -> Double {
+        if v < 0 && v.isFinite { return -cubeRoot(-v) }
         guard v > 0 && v.isFinite else { return v }
         if v < 0x1p-960 { return cubeRoot(v * 0x1p969) * 0x1p-323 }
         if v > 0x1p960 { return cubeRoot(v * 0x1p-969) * 0x1p323 }

@@ -4,9 +4,11 @@
 /// ``value(at:)`` takes linear progress `x` (the fraction of the duration elapsed), finds
 /// the curve parameter `t` with `Bx(t) = x` and returns `By(t)`, the eased progress.
 ///
-/// - Accuracy: within 1e-12 of the exact value for every curve with `x1`, `x2` in [0, 1],
-///   for every `x` in [0, 1], the triple root of (1, 0, 0, 1) and the curves near it
-///   included (the tests check this against an independent Float80 reference).
+/// - Accuracy: within 1e-12 · max(1, |y1|, |y2|) of the exact value for every curve with
+///   `x1`, `x2` in [0, 1], for every `x` in [0, 1], the triple root of (1, 0, 0, 1) and the
+///   curves near it included (the tests check this against an independent Float80
+///   reference). The factor is the bound on |y| over the curve: a double's rounding of y
+///   grows with it; curves with y1, y2 in [−1, 1] are held to 1e-12 itself.
 ///   `value(at: 0) == 0` and `value(at: 1) == 1` exactly; a curve with `x1 == y1` and
 ///   `x2 == y2` (such as ``linear``) is the identity exactly. Within 2^-26 of either end
 ///   the value also has relative precision wherever it is a normal double (x there is
@@ -25,10 +27,11 @@
 ///   every 64 evaluations), so tens of thousands of hot distinct curves cost their constants,
 ///   not 2.8 KB each. Both ways run the same arithmetic, so a value never depends on whether the
 ///   table exists. Batch calls of 16 x or more run the solve table's arithmetic vectorised,
-///   to the same bits; once a curve's batch calls have evaluated 8,192 x, the next builds
-///   its batch table, which evaluates y directly as a certified piecewise polynomial in
-///   12.5 KB (with the solve table, within 16 KB per curve; a curve whose table would leave
-///   too much unresolved keeps the vectorised solve). Copies share the solver and its tables, and so does every curve equal to one of
+///   to the same bits (smaller ones are ``value(at:)`` one x at a time); the batch call that
+///   takes the curve's batch x past 8,192 builds its batch table and uses it. That table
+///   evaluates y directly as a certified piecewise polynomial in 12,576 bytes (with the solve
+///   table, within 16 KB per curve; a curve whose table would leave too much unresolved keeps
+///   the vectorised solve). Copies share the solver and its tables, and so does every curve equal to one of
 ///   the named presets (``ease`` and the others). Tables are built once and published
 ///   atomically: evaluation takes no lock. The measured set-up time and sizes are in the
 ///   README's table and `notebooks-data/benchmarks.csv`.
@@ -115,10 +118,11 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
     /// The eased progress at each of `xs`.
     ///
     /// Until the curve has a batch table, element `i` is `value(at: xs[i])` bit for bit (calls of 16
-    /// elements or more run the same arithmetic vectorised). The curve's batch calls build the table once
-    /// they have evaluated 8,192 elements (with its copies; calls below 16 elements do not count); from
-    /// then on elements in [0, 1] come from it: within 1e-12 of the exact value like ``value(at:)`` (the
-    /// two agree to 2e-13), exactly 0 at 0 and 1 at 1. Elements within 2^-26 of either end, and outside
+    /// elements or more run the same arithmetic vectorised; smaller calls are always evaluated one
+    /// element at a time, to those bits). The call that takes the curve's batch elements past 8,192
+    /// (with its copies'; calls below 16 elements do not count) builds the table and uses it; from
+    /// then on elements in [0, 1] come from it: within 1e-12 · max(1, |y1|, |y2|) of the exact value
+    /// like ``value(at:)`` (the two agree to 2e-13 · max(1, |y1|, |y2|)), exactly 0 at 0 and 1 at 1. Elements within 2^-26 of either end, and outside
     /// [0, 1] (extrapolated), are always ``value(at:)``'s, bit for bit. So a result can change in its
     /// last bits, within those bounds, after the curve's earlier batch calls.
     public func values(at xs: [Double]) -> [Double] {
