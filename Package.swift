@@ -80,9 +80,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers the test suites share (seeded random numbers, the Float80 references); in
+        // no product.
+        .target(
+            name: "TestSupport",
+            dependencies: ["KineticPlatform"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic", "KineticExport", "KineticPlatform"]
+            dependencies: ["Kinetic", "KineticExport", "KineticPlatform", "TestSupport"]
         ),
         .testTarget(
             name: "KineticCTests",
@@ -97,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticUITests",
-            dependencies: ["KineticUI", "Kinetic", "KineticPlatform"]
+            dependencies: ["KineticUI", "Kinetic", "KineticPlatform", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

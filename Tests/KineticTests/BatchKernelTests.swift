@@ -5,6 +5,7 @@
 import Kinetic
 import KineticSIMD
 import XCTest
+import TestSupport
 
 
 final class BatchKernelTests: XCTestCase {

@@ -6,6 +6,7 @@
 // after a million add/remove cycles.
 import Kinetic
 import XCTest
+import TestSupport
 
 final class BatchStoreTests: XCTestCase {
     // MARK: Helpers

@@ -1,5 +1,6 @@
 import KineticSIMD
 import XCTest
+import TestSupport
 
 /// `kinetic_simd_bucket_map64`, the bezier table's bucket map, against a brute-force count: the map
 /// decides which segment every scalar evaluation starts from, and the returned count how many

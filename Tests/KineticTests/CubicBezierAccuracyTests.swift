@@ -11,6 +11,7 @@
 
 import Kinetic
 import XCTest
+import TestSupport
 
 final class CubicBezierAccuracyTests: XCTestCase {
     typealias Points = (x1: Double, y1: Double, x2: Double, y2: Double)

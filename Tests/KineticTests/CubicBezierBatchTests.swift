@@ -8,6 +8,7 @@ import KineticSIMD
 import XCTest
 import Dispatch
 import KineticPlatform
+import TestSupport
 
 final class CubicBezierBatchTests: XCTestCase {
     private var paths: [Int32] {

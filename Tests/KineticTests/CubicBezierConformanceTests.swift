@@ -1,5 +1,6 @@
 import Kinetic
 import XCTest
+import TestSupport
 
 /// Public conformance vectors for `CubicBezier` (data and provenance in `ConformanceVectors.swift`):
 /// Chromium's `cubic_bezier_unittest.cc`, the web-platform-tests cubic-bezier easing tests, and the

@@ -1,5 +1,6 @@
 import XCTest
 import Kinetic
+import TestSupport
 
 /// The curves within 2^-26 of either end, where x is solved directly (relative precision)
 /// instead of through the table: monotone curves stay monotone and in range down to the

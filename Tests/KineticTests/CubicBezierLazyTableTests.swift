@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import Kinetic
+import TestSupport
 
 /// The solve table is built lazily, after `tableAfter` (64) evaluations of a curve and its
 /// copies: before it, each evaluation computes its segment on the fly. These tests check

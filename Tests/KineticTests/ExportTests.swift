@@ -4,6 +4,7 @@ import KineticExport
 import XCTest
 
 import KineticPlatform
+import TestSupport
 
 /// Tests for Sources/Kinetic/Export: CSV formatting and parsing, atomic file writing,
 /// number-list and curve parsing, and sampling of curves and springs.

@@ -4,6 +4,7 @@
 import Kinetic
 import KineticSIMD
 import XCTest
+import TestSupport
 
 final class KeyframeBatchEasingsTests: XCTestCase {
     /// Issue 17's random curves (x1, x2 in [0, 1], y1, y2 in [−1, 2]) with its degenerate

@@ -1,4 +1,5 @@
 import Kinetic
+import TestSupport
 
 /// Drives `batch` through 120 frames of per-track progress, as an app with staggered tracks
 /// would: each track starts at its own offset in [−0.3, 0.3] and walks forward by 1/90 per

@@ -1,5 +1,6 @@
 import XCTest
 import Kinetic
+import TestSupport
 
 /// Keyframe tracks over the whole range of `Double`: finite keys give finite values at every
 /// progress (an overshoot or extrapolation beyond the range saturates at

@@ -1,5 +1,6 @@
 import XCTest
 import Kinetic
+import TestSupport
 
 /// Value types (transforms, colour, rect), the cursor against an independent scan, and
 /// every bad-input case with its exact error.

@@ -4,6 +4,7 @@ import KineticExport
 import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
+import TestSupport
 #endif
 
 /// What an SVG document holds, read back with Foundation's XML parser.

@@ -8,6 +8,7 @@
 
 import Kinetic
 import XCTest
+import TestSupport
 
 final class SpringAccuracyTests: XCTestCase {
     static let bar = 1e-12

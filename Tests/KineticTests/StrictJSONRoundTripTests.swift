@@ -1,6 +1,7 @@
 import Kinetic
 import KineticExport
 import XCTest
+import TestSupport
 
 /// The JSON writer behind `KeyframeDescription.jsonText()` and the strict reader together:
 /// exact text, numbers bit for bit, and randomly mutated documents that must never crash

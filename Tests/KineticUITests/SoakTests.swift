@@ -3,6 +3,7 @@ import Foundation
 import Kinetic
 import KineticUI
 import XCTest
+import TestSupport
 
 /// The soak test (issue 16): curves, springs, batch stores and animators are created and
 /// dropped in a loop for `KINETIC_SOAK_SECONDS` seconds; resident memory at the end must be
@@ -28,7 +29,7 @@ final class SoakTests: XCTestCase {
         Diagnostics.handler = { _ in }  // animators released while paused are reported; not printed
         defer { Diagnostics.handler = savedHandler }
 
-        var random = SoakRandom(seed: 16)
+        var random = SeededRandom(seed: 16)
         var samples: [SoakSample] = []
         let start = SoakMemory.now()
         var iterations = 0
@@ -69,12 +70,12 @@ final class SoakTests: XCTestCase {
 
     /// Random curves (control points with overshoot), each evaluated alone and in a batch of
     /// 2,048 (which builds the curve's lazily made batch table), then dropped.
-    private func curves(_ random: inout SoakRandom) throws -> Double {
+    private func curves(_ random: inout SeededRandom) throws -> Double {
         var sum = 0.0
         let xs = (0 ..< 2048).map { Double($0) / 2047 }
         for _ in 0 ..< 4 {
-            let curve = try CubicBezier(random.next(), random.next(in: -1 ... 2), random.next(), random.next(in: -1 ... 2))
-            sum += curve.value(at: random.next()) + curve.slope(at: 0.5).magnitude.isFinite.double
+            let curve = try CubicBezier(random.unit(), random.uniform(-1, 2), random.unit(), random.uniform(-1, 2))
+            sum += curve.value(at: random.unit()) + curve.slope(at: 0.5).magnitude.isFinite.double
             let values = curve.values(at: xs)
             sum += values[1024]
             var buffer = xs
@@ -85,18 +86,18 @@ final class SoakTests: XCTestCase {
     }
 
     /// Springs from every parameterisation, their closed forms, settling, Φ and a group step.
-    private func springs(_ random: inout SoakRandom) throws -> Double {
-        let ratio = random.next(in: 0.05 ... 2.5)
+    private func springs(_ random: inout SeededRandom) throws -> Double {
+        let ratio = random.uniform(0.05, 2.5)
         let made = [
-            try Spring(mass: random.next(in: 0.5 ... 2), stiffness: random.next(in: 10 ... 500),
-                       damping: random.next(in: 0 ... 40)),
-            try Spring(dampingRatio: ratio, response: random.next(in: 0.1 ... 2)),
-            try Spring(duration: random.next(in: 0.1 ... 2), bounce: random.next(in: -0.9 ... 0.9)),
-            try Spring(settlingDuration: random.next(in: 0.2 ... 3), dampingRatio: ratio),
+            try Spring(mass: random.uniform(0.5, 2), stiffness: random.uniform(10, 500),
+                       damping: random.uniform(0, 40)),
+            try Spring(dampingRatio: ratio, response: random.uniform(0.1, 2)),
+            try Spring(duration: random.uniform(0.1, 2), bounce: random.uniform(-0.9, 0.9)),
+            try Spring(settlingDuration: random.uniform(0.2, 3), dampingRatio: ratio),
         ]
         var sum = 0.0
         for spring in made {
-            let v0 = random.next(in: -5 ... 5)
+            let v0 = random.uniform(-5, 5)
             sum += spring.value(at: 0.3, initialVelocity: v0) + spring.velocity(at: 0.3, initialVelocity: v0)
             let settle = spring.settlingDuration(initialVelocity: v0)
             sum += settle.isFinite ? settle : 0
@@ -110,19 +111,19 @@ final class SoakTests: XCTestCase {
     }
 
     /// A store with every kind of entry, ticked, churned (entries removed and added), dropped.
-    private func stores(_ random: inout SoakRandom) throws -> Double {
+    private func stores(_ random: inout SeededRandom) throws -> Double {
         let store = BatchStore()
         let n = 256
         let from = (0 ..< n).map { Double($0) }, to = (0 ..< n).map { Double($0) * 2 + 1 }
         let group = try store.addGroup(from: from, to: to, progress: 0.25)
         let lanes = try store.addLanes(from: from, to: to, progress: (0 ..< n).map { Double($0) / Double(n) })
-        let easing = try CubicBezier(random.next(), random.next(in: -0.5 ... 1.5), random.next(), 1)
+        let easing = try CubicBezier(random.unit(), random.uniform(-0.5, 1.5), random.unit(), 1)
         let tracks = try (0 ..< 32).map { t in
             try KeyframeTrack<Double>(keyTimes: [0, 0.3, 0.7, 1], values: [0, Double(t), -Double(t), 1],
                                       interpolations: [.linear, .eased(easing), .catmullRom])
         }
         let keyframes = try store.addKeyframes(tracks, progress: 0)
-        let spring = try Spring(dampingRatio: random.next(in: 0.2 ... 1.5), response: 0.5)
+        let spring = try Spring(dampingRatio: random.uniform(0.2, 1.5), response: 0.5)
         let springs = try store.addSprings(spring, targets: to, displacements: from)
         for frame in 1 ... 5 {
             try store.setProgress(Double(frame) / 5, for: group)
@@ -140,7 +141,7 @@ final class SoakTests: XCTestCase {
 
     /// An engine with views and animators driven through start, pause, scrub, reverse,
     /// continue, stop and finish; every other engine is dropped while its animators run.
-    private func animators(_ random: inout SoakRandom, iteration: Int) throws -> Double {
+    private func animators(_ random: inout SeededRandom, iteration: Int) throws -> Double {
         let engine = AnimationEngine()
         let clock = engine.clock
         let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
@@ -152,13 +153,13 @@ final class SoakTests: XCTestCase {
             views[1].alpha = 0.2
         }
         cubic.addCompletion { _ in completions += 1 }
-        let spring = try PropertyAnimator(duration: 0.8, dampingRatio: random.next(in: 0.3 ... 1), engine: engine) {
+        let spring = try PropertyAnimator(duration: 0.8, dampingRatio: random.uniform(0.3, 1), engine: engine) {
             views[2].bounds = Rect(x: 0, y: 0, width: 60, height: 30)
             views[3].center = Point(x: -40, y: 20)
         }
         spring.addCompletion { _ in completions += 1 }
-        let custom = try PropertyAnimator(duration: 0.4, controlPoint1: Point(x: random.next(), y: random.next(in: -1 ... 2)),
-                                          controlPoint2: Point(x: random.next(), y: 1), engine: engine) {
+        let custom = try PropertyAnimator(duration: 0.4, controlPoint1: Point(x: random.unit(), y: random.uniform(-1, 2)),
+                                          controlPoint2: Point(x: random.unit(), y: 1), engine: engine) {
             views[4].backgroundColor = Color(red: 0.9, green: 0.1, blue: 0.3)
             views[5].center = Point(x: 10, y: 300)
         }
@@ -174,7 +175,7 @@ final class SoakTests: XCTestCase {
         try frames(3)
         // Scrub: pause, set the fraction, reverse, continue with other timing.
         try cubic.pauseAnimation()
-        try cubic.setFractionComplete(random.next())
+        try cubic.setFractionComplete(random.unit())
         cubic.isReversed = true
         try cubic.continueAnimation(withTimingParameters: SpringTimingParameters(dampingRatio: 0.7), durationFactor: 0.5)
         try frames(2)
@@ -240,27 +241,6 @@ enum SoakMemory {
             return fields.first.flatMap { Int($0) } ?? 0
         }
         return 0
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so every run does the same work.
-struct SoakRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextBits() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1].
-    mutating func next() -> Double { Double(nextBits() >> 11) / Double(1 << 53 - 1) }
-
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + next() * (range.upperBound - range.lowerBound)
     }
 }
 

@@ -11,14 +11,14 @@ import KineticPlatform
 /// An unevaluated sum hi + lo of two Float80 with |lo| ≤ ulp(hi)/2 (Dekker 1971).
 /// Float80 has a 64-bit significand, so Veltkamp's split uses 2^32 + 1 and Dekker's
 /// product is exact (no FMA needed). Only used well inside the exponent range.
-struct DoubleFloat80 {
-    var hi: Float80
-    var lo: Float80
+package struct DoubleFloat80 {
+    package var hi: Float80
+    package var lo: Float80
 
-    init(_ hi: Float80, _ lo: Float80 = 0) { self.hi = hi; self.lo = lo }
+    package init(_ hi: Float80, _ lo: Float80 = 0) { self.hi = hi; self.lo = lo }
 
     /// a + b exactly, as (rounded sum, error) — Knuth's branch-free two-sum.
-    static func twoSum(_ a: Float80, _ b: Float80) -> DoubleFloat80 {
+    package static func twoSum(_ a: Float80, _ b: Float80) -> DoubleFloat80 {
         let s = a + b
         let bv = s - a
         let av = s - bv
@@ -32,7 +32,7 @@ struct DoubleFloat80 {
     }
 
     /// a · b exactly, as (rounded product, error).
-    static func twoProduct(_ a: Float80, _ b: Float80) -> DoubleFloat80 {
+    package static func twoProduct(_ a: Float80, _ b: Float80) -> DoubleFloat80 {
         let p = a * b
         let (ah, al) = split(a)
         let (bh, bl) = split(b)
@@ -40,7 +40,7 @@ struct DoubleFloat80 {
         return DoubleFloat80(p, e)
     }
 
-    static func + (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 {
+    package static func + (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 {
         let s = twoSum(a.hi, b.hi)
         let t = twoSum(a.lo, b.lo)
         var r = twoSum(s.hi, s.lo + t.hi)
@@ -48,21 +48,21 @@ struct DoubleFloat80 {
         return r
     }
 
-    static prefix func - (a: DoubleFloat80) -> DoubleFloat80 { DoubleFloat80(-a.hi, -a.lo) }
+    package static prefix func - (a: DoubleFloat80) -> DoubleFloat80 { DoubleFloat80(-a.hi, -a.lo) }
 
-    static func - (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 { a + (-b) }
+    package static func - (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 { a + (-b) }
 
-    static func * (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 {
+    package static func * (a: DoubleFloat80, b: DoubleFloat80) -> DoubleFloat80 {
         let p = twoProduct(a.hi, b.hi)
         return twoSum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi))
     }
 
-    static func * (a: DoubleFloat80, b: Float80) -> DoubleFloat80 {
+    package static func * (a: DoubleFloat80, b: Float80) -> DoubleFloat80 {
         let p = twoProduct(a.hi, b)
         return twoSum(p.hi, p.lo + a.lo * b)
     }
 
-    var value: Float80 { hi + lo }
+    package var value: Float80 { hi + lo }
 }
 
 // MARK: - Cubic bezier reference
@@ -81,11 +81,11 @@ struct DoubleFloat80 {
 /// evaluated in Float80 in Bernstein form (absolute error ~1e-18 for |y1|, |y2| ≤ 3),
 /// and y(lo), y(hi) differ by at most |y'|·5e-20. The result is good to ~1e-17 absolute
 /// everywhere, far below the 1e-12 the tests ask of the Double implementation.
-struct BezierReference80 {
-    let x1, y1, x2, y2: Float80  // the Double control points, converted exactly
+package struct BezierReference80 {
+    package let x1, y1, x2, y2: Float80  // the Double control points, converted exactly
     private let x13, x23: Float80  // 3·x1, 3·x2 (exact: 55-bit products)
 
-    init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = Float80(x1); self.y1 = Float80(y1)
         self.x2 = Float80(x2); self.y2 = Float80(y2)
         x13 = 3 * Float80(x1)
@@ -93,7 +93,7 @@ struct BezierReference80 {
     }
 
     /// Sign of x(t) − x: −1, 0 or +1, exact for t, x as given.
-    func signOfXMinus(_ x: Float80, at t: Float80) -> Int {
+    package func signOfXMinus(_ x: Float80, at t: Float80) -> Int {
         let u = 1 - t
         let a = x13 * t * u * u
         let b = x23 * t * t * u
@@ -115,7 +115,7 @@ struct BezierReference80 {
     }
 
     /// The curve parameter t with x(t) = x, for x in [0, 1], as the final bracket.
-    func parameter(for x: Double) -> (lo: Float80, hi: Float80) {
+    package func parameter(for x: Double) -> (lo: Float80, hi: Float80) {
         if x <= 0 { return (0, 0) }
         if x >= 1 { return (1, 1) }
         let xf = Float80(x)
@@ -145,20 +145,20 @@ struct BezierReference80 {
     }
 
     /// y(t) in Bernstein form, Float80.
-    func y(_ t: Float80) -> Float80 {
+    package func y(_ t: Float80) -> Float80 {
         let u = 1 - t
         return 3 * y1 * t * u * u + 3 * y2 * t * t * u + t * t * t
     }
 
     /// The exact eased progress at x in [0, 1], in Float80.
-    func value80(at x: Double) -> Float80 {
+    package func value80(at x: Double) -> Float80 {
         let (lo, hi) = parameter(for: x)
         if lo == hi { return y(lo) }
         return (y(lo) + y(hi)) / 2
     }
 
     /// The exact value rounded to Double (adds at most 1.1e-16 relative).
-    func value(at x: Double) -> Double { Double(value80(at: x)) }
+    package func value(at x: Double) -> Double { Double(value80(at: x)) }
 }
 
 // MARK: - Spring reference
@@ -187,18 +187,18 @@ struct BezierReference80 {
 /// Remaining errors are rounding of arguments (α·t, ωd·t: relative 2^-64, i.e. absolute
 /// phase error ≤ 1e-17 for the ≤ 200 rad the tests reach) and of a handful of products:
 /// all ≤ 1e-17 relative to the terms, which are bounded by the amplitude (B·S ≤ B·t·e^{−αt}).
-struct SpringReference80 {
-    enum Regime { case underdamped, critical, overdamped }
-    let mass, stiffness, damping: Float80
-    let alpha: Float80
-    let omega0Squared: Float80
-    let regime: Regime
+package struct SpringReference80 {
+    package enum Regime { case underdamped, critical, overdamped }
+    package let mass, stiffness, damping: Float80
+    package let alpha: Float80
+    package let omega0Squared: Float80
+    package let regime: Regime
     /// ωd (underdamped) or β (overdamped); 0 when critical.
-    let rate: Float80
-    let slowRoot: Float80   // r1 (overdamped); −α otherwise
-    let fastRoot: Float80   // r2 (overdamped); −α otherwise
+    package let rate: Float80
+    package let slowRoot: Float80   // r1 (overdamped); −α otherwise
+    package let fastRoot: Float80   // r2 (overdamped); −α otherwise
 
-    init(mass m: Double, stiffness k: Double, damping c: Double) {
+    package init(mass m: Double, stiffness k: Double, damping c: Double) {
         mass = Float80(m); stiffness = Float80(k); damping = Float80(c)
         alpha = Float80(c) / (2 * Float80(m))
         omega0Squared = Float80(k) / Float80(m)
@@ -244,7 +244,7 @@ struct SpringReference80 {
     }
 
     /// Displacement and velocity at time t ≥ 0 from (d0, v0) at time 0.
-    func state(at t: Float80, displacement d0: Float80, velocity v0: Float80) -> (x: Float80, v: Float80) {
+    package func state(at t: Float80, displacement d0: Float80, velocity v0: Float80) -> (x: Float80, v: Float80) {
         if t <= 0 { return (d0, v0) }
         let (c, s) = modes(t)
         let b = v0 + alpha * d0
@@ -254,7 +254,7 @@ struct SpringReference80 {
     }
 
     /// Value (position, 0 → 1) and velocity of a unit move with initial velocity v0.
-    func unitMove(at t: Double, initialVelocity v0: Double) -> (value: Float80, velocity: Float80) {
+    package func unitMove(at t: Double, initialVelocity v0: Double) -> (value: Float80, velocity: Float80) {
         let (x, v) = state(at: Float80(t), displacement: -1, velocity: Float80(v0))
         return (1 + x, v)
     }
@@ -265,7 +265,7 @@ struct SpringReference80 {
     /// e^{−γt}(|d0| + |B|·t) with γ = α (under/critical) or −r1 (over), because
     /// |sin(ωd t)/ωd| ≤ t, cosh βt ≤ e^{βt} and sinh(βt)/β ≤ t·e^{βt}; g decreases after
     /// t* = 1/γ − |d0|/|B|, so the first T ≥ max(t*, 1/γ) found by doubling with g(T) ≤ ε is safe.
-    func safeSettledBound(d0: Float80, v0: Float80, epsilon: Float80) -> Float80 {
+    package func safeSettledBound(d0: Float80, v0: Float80, epsilon: Float80) -> Float80 {
         let b = abs(v0 + alpha * d0)
         let gamma = regime == .overdamped ? -slowRoot : alpha
         precondition(gamma > 0, "undamped spring never settles")
@@ -289,7 +289,7 @@ struct SpringReference80 {
     /// the velocity changes sign inside it — at its extremum (located by bisection on v);
     /// the first such point beyond the band is followed by a monotone stretch on which
     /// {|x| > ε} is a prefix, whose end is located by bisection to Float80 resolution.
-    func settlingTime(initialVelocity v0d: Double, epsilon epsd: Double) -> Double {
+    package func settlingTime(initialVelocity v0d: Double, epsilon epsd: Double) -> Double {
         let d0: Float80 = -1, v0 = Float80(v0d), eps = Float80(epsd)
         let bound = safeSettledBound(d0: d0, v0: v0, epsilon: eps)
         var step = bound / 4096
