@@ -1,4 +1,4 @@
-// BatchStore and KeyframeBatch (Sources/Kinetic/Batch/BatchStore*.swift, KeyframeBatch.swift).
+// BatchStore and KeyframeBatch (Sources/Kinetic/Engine/BatchStore*.swift, KeyframeBatch.swift).
 //
 // Run:   swift package --disable-sandbox benchmark --no-progress --filter "Store.*"
 //

@@ -1,5 +1,5 @@
 // The spring step of SpringTransition.step(displacements:velocities:) and SpringGroup
-// (Springs/SpringTransition.swift, Batch/SpringGroup.swift), compiled for the widest vector
+// (Springs/SpringTransition.swift, Engine/SpringGroup.swift), compiled for the widest vector
 // instruction set the processor has, chosen at run time.
 //
 // Swift cannot compile one function for AVX2 and pick it at run time; clang can, with a

@@ -1,4 +1,4 @@
-// BatchStore and KeyframeBatch (Sources/Kinetic/Batch/BatchStore*.swift, KeyframeBatch.swift):
+// BatchStore and KeyframeBatch (Sources/Kinetic/Engine/BatchStore*.swift, KeyframeBatch.swift):
 // the keyframe batch kernel against KeyframeTrack.value(at:) per track (shared and per-track
 // progress, every interpolation shape, jumps, extrapolation), native against BLAS; the store
 // against plain scalar formulas written here (groups, per-lane, keyframes, springs against

@@ -1,4 +1,4 @@
-// KeyframeBatch tracks that ease a segment each with its own curve (Batch/KeyframeBatchEasings.swift):
+// KeyframeBatch tracks that ease a segment each with its own curve (Engine/KeyframeBatchEasings.swift):
 // the lane solver (Curves/BezierLanes.swift) against an independent Float80 solve, the batch
 // against KeyframeTrack.value(at:) at shared and per-track progress, overflow, and the store.
 import Kinetic
