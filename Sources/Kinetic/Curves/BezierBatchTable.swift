@@ -12,8 +12,7 @@ import KineticSIMD
 ///
 /// On each segment y(s) is the Taylor polynomial of degree `degree` (7) about the segment's
 /// centre (see `HalfBuilder`), rewritten in s. Its truncation error is bounded from the
-/// next two terms; a segment whose bound exceeds the curve's tolerance (`tolerance` times
-/// the curve's y range, near a vertical tangent
+/// next two terms; a segment whose bound exceeds `tolerance` (near a vertical tangent
 /// inside the curve, or where √x's expansion converges slowly close to 0) gets a NaN
 /// coefficient, which makes a lane's result NaN, and the batch kernel solves such lanes by
 /// the solve kernel (then the scalar path). A steep curve flags a few dozen segments near
@@ -40,12 +39,13 @@ struct BezierBatchTable {
     static let declineAbove = 48
     @inline(__always) static var degree: Int { Int(KINETIC_BEZIER_BATCH_DEGREE) }
     @inline(__always) static var recordStride: Int { Int(KINETIC_BEZIER_BATCH_STRIDE) }
-    /// Estimated interpolation error above which a segment is solved by the scalar path,
-    /// relative to the curve's y range (`yRange`): absolute for curves with y1, y2 in
-    /// [−1, 1], since a double's rounding of y itself grows with |y|.
+    /// Estimated interpolation error (absolute, in y) above which a segment is solved by
+    /// the scalar path. It is absolute on purpose: a curve with large control values
+    /// (hundreds) flags more of its segments, or declines the table, rather than give up
+    /// accuracy. What the table's values promise against ``CubicBezier/value(at:)`` is
+    /// relative all the same, 2e-13 · max(1, |y1|, |y2|), as the rounding of y in both
+    /// grows with |y|.
     static let tolerance = 2e-13
-    /// The bound on |y| over the curve, by its convex hull: max(1, |y1|, |y2|).
-    static func yRange(_ y1: Double, _ y2: Double) -> Double { max(1, abs(y1), abs(y2)) }
     /// The most bytes a curve's tables take together: its solve table and this one.
     package static let byteCap = 16 << 10
     /// Bytes of one batch table (its records and its box).
@@ -75,8 +75,7 @@ struct BezierBatchTable {
         let built = UnsafeMutablePointer<Double>.allocate(capacity: count)
         built.initialize(repeating: 0, count: count)
         let flagged = withUnsafeTemporaryAllocation(of: Double.self, capacity: HalfBuilder.scratchCount) { scratch in
-            let builder = HalfBuilder(root: root, vEnd: vEnd, segments: n, tolerance: Self.tolerance * Self.yRange(y1, y2),
-                                      scratch: scratch.baseAddress!)
+            let builder = HalfBuilder(root: root, vEnd: vEnd, segments: n, scratch: scratch.baseAddress!)
             let lower = builder.build(built, HalfCurve(poly: whole, offset: 0, ySign: whole.yScale), sEnd: split)
             let upper = builder.build(built + (n + 2) * Self.recordStride,
                                       HalfCurve(poly: mirror, offset: 1, ySign: -mirror.yScale), sEnd: 1 - split)
@@ -144,14 +143,11 @@ private struct HalfBuilder {
     let vEnd: Double
     let segments: Int
     let width: Double
-    /// The curve's tolerance (`BezierBatchTable.tolerance` times its y range).
-    let tolerance: Double
     /// Scratch: a (τ), q (τ²), r (τ³), b (y) series, and the shifted polynomial.
     let a, q, r, b, m: UnsafeMutablePointer<Double>
 
-    init(root: Bool, vEnd: Double, segments: Int, tolerance: Double, scratch: UnsafeMutablePointer<Double>) {
+    init(root: Bool, vEnd: Double, segments: Int, scratch: UnsafeMutablePointer<Double>) {
         self.root = root
-        self.tolerance = tolerance
         self.vEnd = vEnd
         self.segments = segments
         width = vEnd / Double(segments)
@@ -247,7 +243,7 @@ private struct HalfBuilder {
             guard m[k].isFinite else { return false }
             record[k] = m[k]
         }
-        guard tail * 2 <= tolerance else { return false }
+        guard tail * 2 <= T.tolerance else { return false }
         // The tail bound assumes the terms decay geometrically, which fails where a
         // singularity of t(v) comes within about w/2 of the centre (x1 tiny but not 0 puts
         // one next to v = 0). So the polynomial is also checked against the exact curve near
@@ -262,7 +258,7 @@ private struct HalfBuilder {
             let s = ((root ? x.squareRoot() : x) - vm) / width + 0.5
             var p = record[T.degree]
             for k in stride(from: T.degree - 1, through: 0, by: -1) { p = p * s + record[k] }
-            guard abs(p - curve.y(t)) * 4 <= tolerance else { return false }
+            guard abs(p - curve.y(t)) * 4 <= T.tolerance else { return false }
         }
         return true
     }
