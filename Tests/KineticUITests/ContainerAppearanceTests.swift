@@ -104,6 +104,10 @@ final class ContainerAppearanceTests: EngineTestCase {
     func testCancelledInteractiveDismissalOfANavigationControllerTurnsItsChildRoundToo() async throws {
         final class Interactive: ViewControllerTransitioningDelegate {
             let interaction = PercentDrivenInteractiveTransition()
+            // UIKit asks for an interaction controller only for an animator the delegate vends.
+            func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+                CoverVerticalTransition()
+            }
             func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
                 -> (any ViewControllerInteractiveTransitioning)? { interaction }
         }
@@ -194,6 +198,11 @@ final class ContainerAppearanceTests: EngineTestCase {
     func testNavigationContainmentCallsAroundPushPopAndCancelledPop() async throws {
         final class Interactive: NavigationControllerDelegate {
             var interaction: PercentDrivenInteractiveTransition?
+            // UIKit asks for an interaction controller only for an animator the delegate vends.
+            func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                      from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+                SlideTransition()
+            }
             func navigationController(_ navigationController: NavigationController,
                                       interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
                 -> (any ViewControllerInteractiveTransitioning)? { interaction }

@@ -83,6 +83,11 @@ final class NavigationTests: EngineTestCase {
 final class NavigationCancelTests: EngineTestCase {
     private final class Interactive: NavigationControllerDelegate {
         let interaction = PercentDrivenInteractiveTransition()
+        // UIKit asks for an interaction controller only for an animator the delegate vends.
+        func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                  from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            SlideTransition()
+        }
         func navigationController(_ navigationController: NavigationController,
                                   interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
             -> (any ViewControllerInteractiveTransitioning)? { interaction }

@@ -120,6 +120,9 @@ final class PresentationControllerTests: EngineTestCase {
     func testCancelledInteractivePresentationAndDismissalCallTheDidEndHooksWithFalse() async throws {
         let presentInteraction = PercentDrivenInteractiveTransition()
         delegate.presentInteraction = presentInteraction
+        // UIKit asks for an interaction controller only for an animator the delegate vends.
+        delegate.presentAnimator = CoverVerticalTransition()
+        delegate.dismissAnimator = CoverVerticalTransition()
         try a.present(b, animated: true)
         let controller = try XCTUnwrap(delegate.presentationControllersVended.last)
         presentInteraction.update(0.5)

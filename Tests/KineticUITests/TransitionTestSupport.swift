@@ -182,6 +182,8 @@ func interactiveDismissalFixture(engine: AnimationEngine, presenting a: ViewCont
     let delegate = ConfigurableDelegate(journal: Journal())
     let interaction = PercentDrivenInteractiveTransition()
     delegate.dismissInteraction = interaction
+    // UIKit asks for an interaction controller only for an animator the delegate vends.
+    delegate.dismissAnimator = CoverVerticalTransition()
     presented.transitioningDelegate = delegate
     return (window, delegate, interaction)
 }

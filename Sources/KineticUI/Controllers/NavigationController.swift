@@ -18,7 +18,9 @@ public protocol NavigationControllerDelegate: AnyObject {
     /// The animator for a push or pop (nil: the standard slide).
     func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
                               from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)?
-    /// An interaction controller for the animator (nil: not interactive).
+    /// An interaction controller for the animator (nil: not interactive). Asked only when the
+    /// method above vended `animationController`, as UIKit does: the standard slide is never
+    /// interactive, whatever this returns.
     func navigationController(_ navigationController: NavigationController,
                               interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)?
@@ -94,10 +96,13 @@ open class NavigationController: ViewController {
         if let running = window?.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "\(operation) \(to.name)", running: running.summary)
         }
-        let animator = animated
-            ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) ?? SlideTransition()
-            : nil
-        let interaction = animator.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
+        let vended = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
+        let animator = animated ? vended ?? SlideTransition() : nil
+        // UIKit asks for an interaction controller only for an animation controller the
+        // delegate vended (its `animationController` argument is "the noninteractive animator
+        // object provided by the delegate's navigationController(_:animationControllerFor:
+        // from:to:) method"): the standard slide is never interactive.
+        let interaction = vended.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         let container = view
         if operation == .push {
             addChild(to)

@@ -243,11 +243,12 @@ open class ViewController {
             ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
         let controller = vended ?? PresentationController.standard(for: style, presented: viewController, presenting: presenter)
         controller.presentingViewController = presenter
-        let animator = animated
-            ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self)
-                ?? CoverVerticalTransition()
-            : nil
-        let interaction = animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let vendedAnimator = animated
+            ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self) : nil
+        let animator = animated ? vendedAnimator ?? CoverVerticalTransition() : nil
+        // Only for an animation controller the delegate vended, as UIKit (see
+        // ViewControllerTransitioningDelegate): the standard transition is never interactive.
+        let interaction = vendedAnimator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
         try window.runPresentation(of: viewController, by: presenter, controller: controller, animator: animator,
                                    interaction: interaction, completion: completion)
     }
@@ -265,10 +266,9 @@ open class ViewController {
         if let inner = target.presentedStorage {
             throw TransitionError.alreadyPresenting(presenter: target.name, presented: inner.name)
         }
-        let animator = animated
-            ? target.transitioningDelegate?.animationController(forDismissed: target) ?? CoverVerticalTransition()
-            : nil
-        let interaction = animator.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
+        let vended = animated ? target.transitioningDelegate?.animationController(forDismissed: target) : nil
+        let animator = animated ? vended ?? CoverVerticalTransition() : nil
+        let interaction = vended.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         try window.runDismissal(of: target, by: presenter, animator: animator, interaction: interaction, completion: completion)
     }
 }

@@ -145,10 +145,14 @@ public protocol ViewControllerTransitioningDelegate: AnyObject {
                              source: ViewController) -> (any ViewControllerAnimatedTransitioning)?
     /// The animator for dismissing `dismissed`.
     func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)?
-    /// An interaction controller for the presentation (nil: not interactive).
+    /// An interaction controller for the presentation (nil: not interactive). Asked only when
+    /// ``animationController(forPresented:presenting:source:)`` vended `animator`, as UIKit
+    /// does ("the transition animator object returned by your animationController(forPresented:
+    /// presenting:source:) method"): the standard transition is never interactive.
     func interactionControllerForPresentation(using animator: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)?
-    /// An interaction controller for the dismissal (nil: not interactive).
+    /// An interaction controller for the dismissal (nil: not interactive). Asked only when
+    /// ``animationController(forDismissed:)`` vended `animator`, as UIKit does.
     func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)?
     /// The presentation controller that manages `presented` from its presentation to its
