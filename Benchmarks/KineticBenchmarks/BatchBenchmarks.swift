@@ -1,4 +1,4 @@
-// Batch kernels (Sources/Kinetic/Batch): native SIMD loops against OpenBLAS, with a plain
+// Batch kernels (Sources/Kinetic/Backends): native SIMD loops against OpenBLAS, with a plain
 // memory copy of the same output bytes as the speed-of-memory baseline, all in one run.
 //
 // Run:   swift package --disable-sandbox benchmark --no-progress --filter "Batch.*"

@@ -1,4 +1,4 @@
-// Batch kernels (Sources/Kinetic/Batch): every kernel, on every backend (native, BLAS,
+// Batch kernels (Sources/Kinetic/Backends): every kernel, on every backend (native, BLAS,
 // automatic), against a plain scalar loop written here, on seeded random data at sizes
 // 0, 1, 3, 7, 1023 and 100,003 (odd sizes exercise the SIMD tails); native and BLAS against
 // each other; spring-group stepping against the closed form; the Φ cache; count checks.

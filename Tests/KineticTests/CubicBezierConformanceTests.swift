@@ -506,7 +506,7 @@ final class CubicBezierConformanceTests: XCTestCase {
     /// `values(at:)`, `values(at:into:)` and `evaluate(inPlace:)` agree with each other and with `value(at:)`:
     /// bit for bit while the curve has no batch table (one x at a time below 16 x, the solve table's
     /// vectorised kernel above) and outside [0, 1] (the same extrapolation), within 2e-13 · max(1, |y1|, |y2|)
-    /// once the curve's batch calls have built its batch table (both are within 1e-12 of the exact value, which
+    /// once the curve's batch calls have built its batch table (both are within 1e-12 · max(1, |y1|, |y2|) of the exact value, which
     /// CubicBezierAccuracyTests checks against Float80), exactly at 0 and 1. Lengths cover the SIMD tails and
     /// the 64-lane blocks; the calls run past the batch table's rule, so both regimes are covered.
     func testBatchAgreesWithScalar() throws {

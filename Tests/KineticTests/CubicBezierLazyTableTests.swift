@@ -110,8 +110,10 @@ final class CubicBezierLazyTableTests: XCTestCase {
         // even one for the call: they evaluate as value(at:) does then, to its bits.
         let small = try CubicBezier(0.2, -0.4, 0.6, 1.3)
         let xs16 = (0..<16).map { Double($0) / 15 }, xs48 = (0..<48).map { Double($0) / 47 + 1e-3 }
+        let temporaryBefore = BezierTable.temporarySolveTableCount
         let (first, second) = (small.values(at: xs16), small.values(at: xs48))
         XCTAssertFalse(small.table.hasSolveTable, "64 evaluations in two batch calls: constants only")
+        XCTAssertEqual(BezierTable.temporarySolveTableCount, temporaryBefore, "no solve table built for a call either")
         let other = try CubicBezier(0.2, -0.4, 0.6, 1.3)
         XCTAssertEqual(first.map(\.bitPattern), xs16.map { other.value(at: $0).bitPattern })
         XCTAssertEqual(second.map(\.bitPattern), xs48.map { other.value(at: $0).bitPattern })
@@ -147,7 +149,9 @@ final class CubicBezierLazyTableTests: XCTestCase {
         XCTAssertFalse(late.table.hasSolveTable)
         XCTAssertEqual(late.values(at: xs).map(\.bitPattern), reference.last!.map(\.bitPattern))
         let wide = (0 ..< 1024).map { Double($0) / 1023 }
+        let temporaryBefore = BezierTable.temporarySolveTableCount
         let batched = late.values(at: wide)
+        XCTAssertEqual(BezierTable.temporarySolveTableCount, temporaryBefore + 1, "one table for the call")
         XCTAssertEqual(batched.map(\.bitPattern), wide.map { late.value(at: $0).bitPattern })
         XCTAssertFalse(late.table.hasSolveTable, "still over the budget")
         XCTAssertLessThanOrEqual(BezierTable.liveSolveTableByteCount, budget)

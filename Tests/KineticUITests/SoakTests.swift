@@ -68,8 +68,9 @@ final class SoakTests: XCTestCase {
 
     // MARK: The parts of one iteration
 
-    /// Random curves (control points with overshoot), each evaluated alone and in a batch of
-    /// 2,048 (which builds the curve's lazily made batch table), then dropped.
+    /// Random curves (control points with overshoot), each evaluated alone and in batches of
+    /// 2,048 until its batch x pass 8,192 (so that the curve builds its solve table and its
+    /// batch table, or declines the latter), then dropped.
     private func curves(_ random: inout SeededRandom) throws -> Double {
         var sum = 0.0
         let xs = (0 ..< 2048).map { Double($0) / 2047 }
@@ -79,8 +80,11 @@ final class SoakTests: XCTestCase {
             let values = curve.values(at: xs)
             sum += values[1024]
             var buffer = xs
-            buffer.withUnsafeMutableBufferPointer { curve.evaluate(inPlace: $0) }
-            sum += buffer[2047]
+            for _ in 0 ..< 4 {  // 2,048 + 4 × 2,048 batch x: past the batch table's rule
+                buffer.withUnsafeMutableBufferPointer { curve.evaluate(inPlace: $0) }
+                sum += buffer[2047]
+                buffer = xs
+            }
         }
         return sum
     }

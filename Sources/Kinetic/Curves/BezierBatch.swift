@@ -12,7 +12,8 @@ import KineticSIMD
 /// what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
 /// and 1, extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
-/// last bits (within the table's tolerance, 2e-13 · max(1, |y1|, |y2|)). A call within the
+/// last bits (within 2e-13 · max(1, |y1|, |y2|) of them; the table certifies each segment
+/// to an absolute 2e-13, and the rounding of y grows with |y|). A call within the
 /// curve's first `tableAfter` evaluations, before its solve table, evaluates one x at a time
 /// without a table, as ``CubicBezier/value(at:)`` does then.
 extension BezierTable {
@@ -49,7 +50,7 @@ extension BezierTable {
             // The table's flagged segments (steep curves, next to x = 1/2) go to the solve
             // kernel, lane by lane in a second pass (or to value(at:) without a solve table).
             let root: Int32 = table.usesRoot ? 1 : 0
-            blocks(src, dst, n, redoKernel: kernel) { x, y, redo, count in
+            blocks(src, dst, n, redoKernel: kernel, fallbackKernel: kernel) { x, y, redo, count in
                 kinetic_simd_bezier_table(BezierLanes.simdPath, table.records, table.scale, table.upperOffset, root,
                                           x, y, redo, count)
             }
@@ -64,6 +65,7 @@ extension BezierTable {
             // x takes the count past the rule): a table for this call alone, which costs less
             // than that many x without one (the values are the same with it or without).
             let table = buildSolveTable()
+            _ = kinetic_atomic_count(Self.temporarySolveTables, 1)
             solveBatch(BezierKernel(table), src, dst, n)
             table.deallocate()
         }
@@ -74,7 +76,7 @@ extension BezierTable {
     private func solveBatch(_ kernel: BezierKernel, _ src: UnsafePointer<Double>,
                             _ dst: UnsafeMutablePointer<Double>, _ n: Int) {
         let table = kernel.table
-        blocks(src, dst, n) { x, y, redo, count in
+        blocks(src, dst, n, fallbackKernel: kernel) { x, y, redo, count in
             kinetic_simd_bezier_solve(BezierLanes.simdPath, table, x, y, redo, count)
         }
     }
@@ -83,11 +85,12 @@ extension BezierTable {
     /// first (so the input may be the output), the kernel writes the block's values and marks
     /// the lanes it leaves (outside [0, 1], next to an end, on a flagged segment). With a
     /// `redoKernel`, those lanes are gathered and run through the solve kernel; what is left
-    /// takes `value(at:)`. A kernel that returns false wrote nothing: the block takes
-    /// `value(at:)` throughout.
+    /// takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where it is
+    /// nil), so the call's x are counted once. A kernel that returns -1 wrote nothing: the
+    /// block takes that arithmetic throughout.
     @inline(__always)
     private func blocks(_ input: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
-                        redoKernel: BezierKernel? = nil,
+                        redoKernel: BezierKernel? = nil, fallbackKernel: BezierKernel?,
                         _ kernel: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<UInt8>,
                                    Int) -> Int) {
         let block = Self.batchBlock
@@ -103,12 +106,12 @@ extension BezierTable {
                         let out = dst + start
                         let marked = kernel(x, out, flags, count)
                         if marked < 0 {
-                            for k in 0..<count { out[k] = value(at: x[k]) }
+                            for k in 0..<count { out[k] = value(at: x[k], fallbackKernel) }
                         } else if marked > 0, let redoKernel {
                             redo(x, out, flags, count, redoKernel, scratch.baseAddress! + block,
                                  marks.baseAddress! + block, lanes.baseAddress!)
                         } else if marked > 0 {
-                            for k in 0..<count where flags[k] != 0 { out[k] = value(at: x[k]) }
+                            for k in 0..<count where flags[k] != 0 { out[k] = value(at: x[k], fallbackKernel) }
                         }
                         start += count
                     }
@@ -132,10 +135,20 @@ extension BezierTable {
         }
         let ys = xs + Self.batchBlock
         if kinetic_simd_bezier_solve(BezierLanes.simdPath, kernel.table, xs, ys, marks, m) < 0 {
-            for j in 0..<m { out[lanes[j]] = value(at: xs[j]) }
+            for j in 0..<m { out[lanes[j]] = value(at: xs[j], kernel) }
             return
         }
-        for j in 0..<m { out[lanes[j]] = marks[j] != 0 ? value(at: xs[j]) : ys[j] }
+        for j in 0..<m { out[lanes[j]] = marks[j] != 0 ? value(at: xs[j], kernel) : ys[j] }
+    }
+
+    /// `value(at:)`'s value without counting the evaluation (the batch call has counted its
+    /// x): through `kernel` where there is one, else without a table, the same bits either way.
+    @inline(__always)
+    private func value(at x: Double, _ kernel: BezierKernel?) -> Double {
+        guard x >= 0 && x <= 1 else { return extrapolate(x) }
+        if constants.isIdentity { return x }
+        if let kernel { return Self.value(at: x, kernel) }
+        return valueWithoutTable(x)
     }
 
     /// The batch table once the curve's batch calls (with this one's `count` x) have passed
@@ -159,6 +172,20 @@ extension BezierTable {
             return current == Self.noBatchTable ? nil : BezierBatchTable.unboxed(current)
         }
         return fresh == Self.noBatchTable ? nil : BezierBatchTable.unboxed(fresh)
+    }
+
+    /// How many solve tables batch calls have built for themselves alone (a counter updated
+    /// atomically; for tests).
+    nonisolated(unsafe) private static let temporarySolveTables: UnsafeMutableRawPointer = {
+        let counter = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<UInt>.size,
+                                                       alignment: MemoryLayout<UInt>.alignment)
+        counter.storeBytes(of: 0, as: UInt.self)
+        return counter
+    }()
+
+    /// The solve tables batch calls have built for one call so far (for tests).
+    package static var temporarySolveTableCount: Int {
+        Int(bitPattern: kinetic_atomic_count(temporarySolveTables, 0))
     }
 
     /// Published in the batch slot of a curve that has no batch table (never dereferenced).

@@ -100,7 +100,8 @@ public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConverti
 
     /// The eased progress at linear progress `x` (unitless).
     ///
-    /// Exact to 1e-12 in [0, 1]; outside, extrapolated along the end tangents.
+    /// Exact to 1e-12 · max(1, |y1|, |y2|) in [0, 1]; outside, extrapolated along the end
+    /// tangents.
     /// NaN only for NaN input.
     public func value(at x: Double) -> Double {
         table.value(at: x)

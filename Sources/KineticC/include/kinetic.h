@@ -132,8 +132,8 @@ kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y
 
 /* The eased progress at linear progress `x` (exact to 1e-12 * max(1, |y1|, |y2|) in [0, 1];
  * outside, extrapolated along the end tangents; NaN only for NaN x). A new curve holds only
- * its constants; its 65th evaluation (each kn_bezier_values element counts; the preset
- * handles share one table) builds its solve table once, after which a call allocates
+ * its constants; its 65th evaluation (each kn_bezier_values element counts; handles with a
+ * preset's control points, however created, share one table and one count) builds its solve table once, after which a call allocates
  * nothing (while the process's solve tables stay within 8 MB; past that the curve goes on
  * without one and tries again every 64 evaluations). The value is the same with the table or without it, bit for bit.
  * Errors: KN_ERR_NULL_ARGUMENT. */
@@ -142,7 +142,7 @@ kn_status kn_bezier_value(const kn_bezier *curve, double x, double *out);
 /* Evaluates `count` values: out[i] = value at xs[i]. Bit for bit as kn_bezier_value until the
  * curve has a batch table (calls of 16 values or more run the same arithmetic vectorised;
  * calls below 16 are kn_bezier_value's, always). The call that takes the handle's batch values
- * (calls of 16 or more; the preset handles share one count) past 8,192 builds that table
+ * (calls of 16 or more; handles with a preset's control points share one count) past 8,192 builds that table
  * (12,576 bytes) and uses it; from then on x in [0, 1] is evaluated from it: within
  * 2e-13 * max(1, |y1|, |y2|) of kn_bezier_value (both within 1e-12 * max(1, |y1|, |y2|) of the
  * exact value), exactly 0 at 0 and 1 at 1. x within 2^-26 of an end, outside [0, 1] and NaN:
