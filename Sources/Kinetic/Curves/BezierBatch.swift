@@ -176,12 +176,7 @@ extension BezierTable {
 
     /// How many solve tables batch calls have built for themselves alone (a counter updated
     /// atomically; for tests).
-    nonisolated(unsafe) private static let temporarySolveTables: UnsafeMutableRawPointer = {
-        let counter = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<UInt>.size,
-                                                       alignment: MemoryLayout<UInt>.alignment)
-        counter.storeBytes(of: 0, as: UInt.self)
-        return counter
-    }()
+    nonisolated(unsafe) private static let temporarySolveTables = makeCounter()
 
     /// The solve tables batch calls have built for one call so far (for tests).
     package static var temporarySolveTableCount: Int {

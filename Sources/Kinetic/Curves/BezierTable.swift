@@ -171,12 +171,15 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     package static var solveTableBytes: Int { BezierKernel.allocationBytes }
 
     /// The process's live solve-table bytes (a counter updated atomically).
-    nonisolated(unsafe) private static let liveSolveTableBytes: UnsafeMutableRawPointer = {
+    nonisolated(unsafe) private static let liveSolveTableBytes = makeCounter()
+
+    /// A process-wide counter at 0, for `kinetic_atomic_count` (never freed).
+    static func makeCounter() -> UnsafeMutableRawPointer {
         let counter = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<UInt>.size,
                                                        alignment: MemoryLayout<UInt>.alignment)
         counter.storeBytes(of: 0, as: UInt.self)
         return counter
-    }()
+    }
 
     /// The process's live solve-table bytes now (for tests).
     package static var liveSolveTableByteCount: Int {
