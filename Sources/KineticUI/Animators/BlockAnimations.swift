@@ -240,10 +240,10 @@ extension PropertyAnimator {
     /// A block animation that changed nothing completes at the next tick (UIKit calls the
     /// completion at once).
     func completeAtNextTickIfEmpty() {
-        guard record >= 0, lanesAnimated == 0 else { return }
+        guard let run, lanesAnimated == 0 else { return }
         if phase == .waitingForBlocks { phase = .paused }
-        engine.records[Int(record)].repeats = false
-        engine.startLeg(record, to: 1, length: 0, animator: self)
+        engine.setRepeats(false, of: run)
+        engine.startLeg(run, to: 1, length: 0, animator: self)
         setPhase(.running)
     }
 }

@@ -71,7 +71,7 @@ extension PropertyAnimator {
             phase = .paused
         case .running:
             guard isInterruptible else { throw AnimatorError.notInterruptible(call: "pauseAnimation") }
-            engine.pauseRecord(record)
+            engine.pauseRun(activeRun)
             setPhase(.paused)
         }
     }
@@ -92,12 +92,12 @@ extension PropertyAnimator {
         case .running where !isInterruptible: throw AnimatorError.notInterruptible(call: "stopAnimation")
         case .running, .paused, .waitingForBlocks: break
         }
-        engine.pauseRecord(record)
-        stoppedFraction = engine.records[Int(record)].f
-        if !withoutFinishing { stoppedLanes = engine.stopValues(of: record) }
-        engine.finishSegments(of: record, at: .current)
-        engine.releaseRecord(record)
-        record = -1
+        engine.pauseRun(activeRun)
+        stoppedFraction = engine.timing(of: activeRun).f
+        if !withoutFinishing { stoppedLanes = engine.stopValues(of: activeRun) }
+        engine.finishSegments(of: activeRun, at: .current)
+        engine.releaseRun(activeRun)
+        run = nil
         if withoutFinishing {
             completions.removeAll()
             reset()
@@ -161,7 +161,7 @@ extension PropertyAnimator {
             try runBlock(animation, start: delayFactor, length: 1 - delayFactor)
             run(delay: 0)
         case .running, .paused:
-            let f = engine.records[Int(record)].f
+            let f = engine.timing(of: activeRun).f
             if isReversed {
                 let a = Swift.max(f - delayFactor, 0)
                 try runBlock(animation, start: a, length: a, inverted: true)
@@ -201,7 +201,7 @@ extension PropertyAnimator {
         try checkNotCompleting("continueAnimation")
         guard phase == .paused else { throw AnimatorError.continueRequiresPaused(state: state, isRunning: isRunning) }
         guard isInterruptible else { throw AnimatorError.notInterruptible(call: "continueAnimation") }
-        let r = engine.records[Int(record)]
+        let r = engine.timing(of: activeRun)
         if parameters == nil, durationFactor == 0, !r.linearScrub, !r.continuation {
             resume()
             return
@@ -211,17 +211,15 @@ extension PropertyAnimator {
         let length = durationFactor > 0 ? durationFactor * duration : remaining
         let (made, own) = try ProgressCurve.make(parameters ?? timingParameters, duration: length)
         let curve = engine.interned(made)
-        engine.startLeg(record, to: target, length: own, continuation: curve, animator: self)
+        engine.startLeg(activeRun, to: target, length: own, continuation: curve, animator: self)
         setPhase(.running)
     }
 
     // MARK: Internals
 
-    /// Inactive → active: takes a timing record and runs the pending blocks.
+    /// Inactive → active: takes a run in the engine and runs the pending blocks.
     func activate() throws {
-        record = engine.makeRecord(curve: curve, duration: runDuration, animator: self)
-        engine.records[Int(record)].repeats = repeats
-        engine.records[Int(record)].autoreverses = autoreverses
+        run = engine.makeRun(curve: curve, duration: runDuration, repeats: repeats, autoreverses: autoreverses)
         let blocks = pendingBlocks
         pendingBlocks = []
         for (block, delayFactor) in blocks {
@@ -232,7 +230,7 @@ extension PropertyAnimator {
     func runBlock(_ block: @MainActor () -> Void, start: Double, length: Double, inverted: Bool = false) throws {
         let changes = AnimationCapture.run(block)
         blockCount += 1
-        lanesAnimated += try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
+        lanesAnimated += try engine.addSegment(activeRun, changes: changes, windowStart: start, windowLength: length,
                                                inverted: inverted, fromCurrentState: beginsFromCurrentState)
     }
 
@@ -241,16 +239,16 @@ extension PropertyAnimator {
     func addKeyframe(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool,
                      fromCurrentState: Bool? = nil) throws {
         blockCount += 1
-        lanesAnimated += try engine.addSegment(record, changes: changes, windowStart: start, windowLength: length,
+        lanesAnimated += try engine.addSegment(activeRun, changes: changes, windowStart: start, windowLength: length,
                                                discrete: discrete, fromCurrentState: fromCurrentState ?? beginsFromCurrentState)
     }
 
     /// A direct leg from the current fraction to the end the direction points at.
     func run(delay: Double) {
-        let f = engine.records[Int(record)].f
+        let f = engine.timing(of: activeRun).f
         let target: Double = isReversed ? 0 : 1
         let end: ViewAnimatingPosition? = autoreverses ? .end : nil
-        engine.startLeg(record, to: target, length: abs(target - f) * runDuration, delay: delay,
+        engine.startLeg(activeRun, to: target, length: abs(target - f) * runDuration, delay: delay,
                         endPosition: end, animator: self)
         setPhase(.running)
     }
@@ -259,32 +257,32 @@ extension PropertyAnimator {
     /// jump: a continuation (or a linear scrub) continues along its curve from the current
     /// progress; otherwise a direct leg, after `delay` seconds.
     func resume(delay: Double = 0) {
-        let r = engine.records[Int(record)]
+        let r = engine.timing(of: activeRun)
         guard r.linearScrub || r.continuation else { return run(delay: delay) }
         let target: Double = isReversed ? 0 : 1
-        engine.startLeg(record, to: target, length: abs(target - r.f) * runDuration,
+        engine.startLeg(activeRun, to: target, length: abs(target - r.f) * runDuration,
                         continuation: r.continuation ? r.legCurve : curve, animator: self)
         setPhase(.running)
     }
 
     /// Reverses a running animator in place (a pending delay is kept).
     func turnAround() {
-        resume(delay: Swift.max(engine.records[Int(record)].start - engine.clock.now, 0))
+        resume(delay: Swift.max(engine.timing(of: activeRun).start - engine.clock.now, 0))
     }
 
     /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set:
     /// the animator stays active, paused at the end.
     func pauseAtEnd() {
-        engine.pauseRecord(record)
+        engine.pauseRun(activeRun)
         setPhase(.paused)
     }
 
     /// Called by the engine when the run ended this tick, after it finished the animator's
     /// segments: the animator becomes inactive, its completion handlers due.
     func runDidFinish() {
-        engine.pauseRecord(record)
-        engine.releaseRecord(record)
-        record = -1
+        engine.pauseRun(activeRun)
+        engine.releaseRun(activeRun)
+        run = nil
         reset()
         phase = .inactive
         isCompleting = true

@@ -79,7 +79,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     let runDuration: Double
 
     var phase: Phase = .inactive
-    var record: Int32 = -1
+    /// The animator's run in the engine while it is active (nil while inactive).
+    var run: RunHandle?
+    /// The run of an animator whose phase says it is active.
+    var activeRun: RunHandle { run! }
     var pendingBlocks: [(block: @MainActor () -> Void, delayFactor: Double)] = []
     var completions: [@MainActor (ViewAnimatingPosition) -> Void] = []
     var blockCount = 0
@@ -145,9 +148,9 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     isolated deinit {
         guard phase == .paused || phase == .stopped || phase == .waitingForBlocks else { return }
         Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
-        if record >= 0, let engine = engineReference {
-            engine.finishSegments(of: record, at: .current)
-            engine.releaseRecord(record)
+        if let run, let engine = engineReference {
+            engine.finishSegments(of: run, at: .current)
+            engine.releaseRun(run)
             engine.compactIfNeeded()
         }
     }
@@ -156,7 +159,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// fresh inactive one; its blocks and completion handlers are dropped without running
     /// (nothing of the engine is left for them to act on).
     func engineDidGoAway() {
-        record = -1
+        run = nil
         reset()
         completions = []
         stoppedLanes = []
@@ -188,8 +191,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     public var fractionComplete: Double {
         get {
             if phase == .stopped { return stoppedFraction }
-            guard record >= 0 else { return 0 }
-            return engine.records[Int(record)].f
+            guard let run else { return 0 }
+            return engine.timing(of: run).f
         }
         set {
             do { try setFractionComplete(newValue) } catch let error as AnimatorError {
@@ -278,7 +281,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         case .paused, .waitingForBlocks:
             phase = .paused
         }
-        engine.scrub(record, to: value, linearly: scrubsLinearly)
+        engine.scrub(activeRun, to: value, linearly: scrubsLinearly)
     }
 
     func report(_ body: () throws -> Void) {

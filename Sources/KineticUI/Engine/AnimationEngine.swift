@@ -188,10 +188,17 @@ public final class AnimationEngine {
         return curve
     }
 
-    func makeRecord(curve: ProgressCurve, duration: Double, animator: PropertyAnimator) -> Int32 {
+    /// A new run (a timing record) for an animator's timing, paused at fraction 0.
+    func makeRun(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> RunHandle {
+        RunHandle(index: makeRecord(curve: curve, duration: duration, repeats: repeats, autoreverses: autoreverses))
+    }
+
+    private func makeRecord(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> Int32 {
         var record = TimingRecord()
         record.curve = curve
         record.duration = duration
+        record.repeats = repeats
+        record.autoreverses = autoreverses
         record.order = nextOrder
         nextOrder &+= 1
         if let id = freeRecordIDs.popLast() {
@@ -206,21 +213,23 @@ public final class AnimationEngine {
         return Int32(records.count - 1)
     }
 
-    func releaseRecord(_ id: Int32) {
+    /// Frees a run's timing record for reuse (the handle is stale afterwards).
+    func releaseRun(_ run: RunHandle) {
+        let id = run.index
         records[Int(id)] = TimingRecord()
         retained[Int(id)]?.ownedEngine = self
         retained[Int(id)] = nil
         freeRecordIDs.append(id)
     }
 
-    /// Starts a leg of record `id` now (after `delay` seconds): time fraction from the
-    /// current one to `target` (1 or 0), over `length` seconds, along the record's curve
+    /// Starts a leg of `run` now (after `delay` seconds): time fraction from the current one
+    /// to `target` (1 or 0), over `length` seconds, along the run's curve
     /// (`continuation == nil`) or, from each segment's current progress, along `continuation`.
-    func startLeg(_ id: Int32, to target: Double, length: Double, delay: Double = 0,
+    func startLeg(_ run: RunHandle, to target: Double, length: Double, delay: Double = 0,
                   continuation: ProgressCurve? = nil, endPosition: ViewAnimatingPosition? = nil,
                   animator: PropertyAnimator) {
         if continuation != nil { updateProgress() }
-        let i = Int(id)
+        let id = run.index, i = Int(id)
         records[i].f0 = records[i].f
         records[i].f1 = target
         records[i].start = clock.now + delay
@@ -246,16 +255,23 @@ public final class AnimationEngine {
         dirty = true
     }
 
-    /// Stops time for record `id` at its current fraction.
-    func pauseRecord(_ id: Int32) {
-        records[Int(id)].running = false
-        retained[Int(id)]?.ownedEngine = self
-        retained[Int(id)] = nil
+    /// Stops time for `run` at its current fraction.
+    func pauseRun(_ run: RunHandle) {
+        let i = Int(run.index)
+        records[i].running = false
+        retained[i]?.ownedEngine = self
+        retained[i] = nil
     }
 
-    /// Sets record `id`'s fraction while paused (a scrub).
-    func scrub(_ id: Int32, to fraction: Double, linearly: Bool) {
-        let i = Int(id)
+    /// A copy of `run`'s timing record (its fraction, leg and start time), to read.
+    func timing(of run: RunHandle) -> TimingRecord { records[Int(run.index)] }
+
+    /// Whether `run` starts over at its end (`repeats`).
+    func setRepeats(_ repeats: Bool, of run: RunHandle) { records[Int(run.index)].repeats = repeats }
+
+    /// Sets `run`'s fraction while paused (a scrub).
+    func scrub(_ run: RunHandle, to fraction: Double, linearly: Bool) {
+        let i = Int(run.index)
         records[i].f = fraction
         records[i].continuation = false
         records[i].linearScrub = linearly && !records[i].curve.isLinear

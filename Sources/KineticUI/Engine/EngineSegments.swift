@@ -152,8 +152,9 @@ extension AnimationEngine {
     ///     on the same lanes where they are (`beginFromCurrentState`).
     /// - Returns: the number of lanes the segment animates (0: nothing changed, no segment).
     @discardableResult
-    func addSegment(_ id: Int32, changes: [CapturedChange], windowStart: Double, windowLength: Double,
+    func addSegment(_ run: RunHandle, changes: [CapturedChange], windowStart: Double, windowLength: Double,
                     inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false) throws -> Int {
+        let id = run.index
         for change in changes {
             if let bound = change.view.laneEngine, bound !== self {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
@@ -230,7 +231,11 @@ extension AnimationEngine {
     /// Ends every segment of record `id`, leaving its properties at `position`: `.end`
     /// keeps the model values; `.start` puts the start values back into the model;
     /// `.current` writes the current presentation values into the model.
-    func finishSegments(of id: Int32, at position: ViewAnimatingPosition) {
+    func finishSegments(of run: RunHandle, at position: ViewAnimatingPosition) {
+        finishSegments(ofRecord: run.index, at: position)
+    }
+
+    private func finishSegments(ofRecord id: Int32, at position: ViewAnimatingPosition) {
         // Only `.current` reads the segments' progress.
         if position == .current { updateProgress() }
         for k in segments.indices where segments[k].alive && segments[k].owner == id {
@@ -243,7 +248,7 @@ extension AnimationEngine {
     /// that completed in one tick).
     func finishSegments<C: Collection>(_ ends: C) where C.Element == (id: Int32, position: ViewAnimatingPosition) {
         guard ends.count > 1 else {
-            if let end = ends.first { finishSegments(of: end.id, at: end.position) }
+            if let end = ends.first { finishSegments(ofRecord: end.id, at: end.position) }
             return
         }
         // Only `.current` reads the segments' progress (ends from a tick are `.end` or `.start`,
@@ -274,7 +279,8 @@ extension AnimationEngine {
 
     /// The lanes of record `id`'s segments, with their start and end values, for a later
     /// `finishAnimation(at:)` after `stopAnimation(false)`.
-    func stopValues(of id: Int32) -> [StoppedLane] {
+    func stopValues(of run: RunHandle) -> [StoppedLane] {
+        let id = run.index
         updateProgress()
         var result: [StoppedLane] = []
         for s in segments where s.alive && s.owner == id {
