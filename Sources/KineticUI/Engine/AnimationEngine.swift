@@ -105,8 +105,8 @@ public final class AnimationEngine {
         for case let animator? in retained { animator.engineDidGoAway() }
         for block in blocks {
             guard let view = block.view, view.laneEngine === nil || view.laneEngine === self else { continue }
-            view.laneBlocks[block.property.rawValue] = -1
-            if !view.laneBlocks.contains(where: { $0 >= 0 }) { view.laneEngine = nil }
+            view.laneBlocks[block.property.rawValue] = .none
+            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
         }
     }
 

@@ -33,7 +33,7 @@ extension AnimationEngine {
             laneContributions[start + j] = 0
             laneBlock[start + j] = id
         }
-        view.laneBlocks[property.rawValue] = id
+        view.laneBlocks[property.rawValue] = LaneBlockID(index: id)
         view.laneEngine = self
         return id
     }
@@ -42,8 +42,8 @@ extension AnimationEngine {
     func freeBlock(_ id: Int32) {
         let block = blocks[Int(id)]
         if let view = block.view {
-            view.laneBlocks[block.property.rawValue] = -1
-            if !view.laneBlocks.contains(where: { $0 >= 0 }) { view.laneEngine = nil }
+            view.laneBlocks[block.property.rawValue] = .none
+            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
         }
         blocks[Int(id)].view = nil
         freeRuns[block.property.laneCount].append(block.start)
@@ -53,7 +53,7 @@ extension AnimationEngine {
     /// A model write outside an animations block to a property being animated: the
     /// animations keep their offsets relative to the new model value.
     func modelWillChange(_ view: View, _ property: AnimatableProperty, old: [Double], new: [Double]) {
-        let b = Int(view.laneBlocks[property.rawValue])
+        let b = Int(view.laneBlocks[property.rawValue].index)
         let start = Int(blocks[b].start)
         for j in 0 ..< property.laneCount {
             let t = start + j
@@ -71,8 +71,8 @@ extension AnimationEngine {
     func setModelLane(_ view: View, index k: Int, to value: Double) {
         for property in AnimatableProperty.allCases where property.offset <= k && k < property.offset + property.laneCount {
             let b = view.laneBlocks[property.rawValue]
-            if b >= 0, view.laneEngine === self {
-                let t = Int(blocks[Int(b)].start) + k - property.offset
+            if b.exists, view.laneEngine === self {
+                let t = Int(blocks[Int(b.index)].start) + k - property.offset
                 if laneContributions[t] == 0 { anchor[t] = value } else { anchor[t] += value - view.modelLanes[k] }
                 dirty = true
             }
@@ -86,10 +86,10 @@ extension AnimationEngine {
         flush()
         for property in AnimatableProperty.allCases {
             let b = view.laneBlocks[property.rawValue]
-            guard b >= 0 else { continue }
-            let start = Int(blocks[Int(b)].start)
+            guard b.exists else { continue }
+            let start = Int(blocks[Int(b.index)].start)
             for j in 0 ..< property.laneCount { lanes[property.offset + j] = output[start + j] }
         }
-        return view.laneBlocks[AnimatableProperty.backgroundColor.rawValue] >= 0
+        return view.laneBlocks[AnimatableProperty.backgroundColor.rawValue].exists
     }
 }

@@ -160,8 +160,8 @@ extension AnimationEngine {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
             }
             let b = change.view.laneBlocks[change.property.rawValue]
-            if b >= 0 {
-                let start = Int(blocks[Int(b)].start)
+            if b.exists {
+                let start = Int(blocks[Int(b.index)].start)
                 if laneContributions[start ..< start + change.property.laneCount].contains(UInt16.max) {
                     throw AnimatorError.tooManyAnimations(view: change.view.name ?? "(unnamed)",
                                                           property: change.property.description)
@@ -174,9 +174,8 @@ extension AnimationEngine {
             let p = change.property
             let new = change.new
             guard new != change.old else { continue }
-            let block = change.view.laneBlocks[p.rawValue] >= 0
-                ? change.view.laneBlocks[p.rawValue]
-                : allocateBlock(change.view, p, anchorValues: change.old)
+            let held = change.view.laneBlocks[p.rawValue]
+            let block = held.exists ? held.index : allocateBlock(change.view, p, anchorValues: change.old)
             let base = Int(blocks[Int(block)].start)
             for j in 0 ..< p.laneCount where new[j] != change.old[j] {
                 let t = Int32(base + j)

@@ -26,8 +26,8 @@ open class View {
     var hasBackgroundColor = false
     /// The engine whose lanes animate this view (bound at the first animation).
     weak var laneEngine: AnimationEngine?
-    /// Per property: the engine lane block animating it, or −1.
-    var laneBlocks: [Int32] = [-1, -1, -1, -1, -1]
+    /// Per property: the engine lane block animating it, or `.none`.
+    var laneBlocks: [LaneBlockID] = [.none, .none, .none, .none, .none]
 
     /// A name for traces and CSV timelines (UIKit's `accessibilityIdentifier` plays this role).
     public var name: String?
@@ -126,7 +126,7 @@ open class View {
     /// The presentation values: what the engine's current frame shows (the model values
     /// when nothing animates the view).
     public var presentation: ViewValues {
-        guard let engine = laneEngine, laneBlocks.contains(where: { $0 >= 0 }) else { return model }
+        guard let engine = laneEngine, laneBlocks.contains(where: \.exists) else { return model }
         var lanes = modelLanes
         let colorAnimating = engine.readPresentation(of: self, into: &lanes)
         return values(from: lanes, hasColor: hasBackgroundColor || colorAnimating)
@@ -270,7 +270,7 @@ open class View {
         let o = property.offset
         if let capture = AnimationCapture.current {
             capture.willChange(self, property)
-        } else if let engine = laneEngine, laneBlocks[property.rawValue] >= 0 {
+        } else if let engine = laneEngine, laneBlocks[property.rawValue].exists {
             engine.modelWillChange(self, property, old: lanes(of: property, in: modelLanes), new: new)
         }
         for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
