@@ -270,18 +270,15 @@ extension PropertyAnimator {
         resume(delay: Swift.max(engine.timing(of: activeRun).start - engine.clock.now, 0))
     }
 
-    /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set:
-    /// the animator stays active, paused at the end.
-    func pauseAtEnd() {
-        engine.pauseRun(activeRun)
+    /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set (the
+    /// engine has paused the run at its end): the animator stays active, paused.
+    func didPauseAtEnd() {
         setPhase(.paused)
     }
 
-    /// Called by the engine when the run ended this tick, after it finished the animator's
-    /// segments: the animator becomes inactive, its completion handlers due.
+    /// Called by the engine when the run ended this tick (the engine has ended the animator's
+    /// segments and freed its run): the animator becomes inactive, its completion handlers due.
     func runDidFinish() {
-        engine.pauseRun(activeRun)
-        engine.releaseRun(activeRun)
         run = nil
         reset()
         phase = .inactive

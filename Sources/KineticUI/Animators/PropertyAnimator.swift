@@ -222,7 +222,11 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     /// Keep the animator active and paused at the end instead of completing (completion
     /// handlers are not called; watch ``isRunningDidChange``).
-    public var pausesOnCompletion = false
+    public var pausesOnCompletion = false {
+        didSet {
+            if let run { engine.setPausesOnCompletion(pausesOnCompletion, of: run) }
+        }
+    }
 
     /// While paused, whether `fractionComplete` maps linearly to the properties' progress
     /// (true, the default) rather than through the timing curve.

@@ -127,3 +127,18 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable {
     public var cubicTimingParameters: CubicTimingParameters? { self }
     public var springTimingParameters: SpringTimingParameters? { nil }
 }
+
+extension ProgressCurve {
+    /// The engine's timing for a provider and an animator duration (seconds), with the
+    /// duration the run actually lasts (a physical spring's own settling time).
+    static func make(_ provider: any TimingCurveProvider, duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
+        if let spring = provider.springTimingParameters, provider.timingCurveType != .builtin,
+           provider.timingCurveType != .cubic {
+            return try spring.progressCurve(forDuration: duration)
+        }
+        if let cubic = provider.cubicTimingParameters {
+            return (cubic.curve == .linear ? .linear : .cubic(cubic.curve), duration)
+        }
+        return (.cubic(.ease), duration)
+    }
+}

@@ -1,9 +1,12 @@
 import Kinetic
 
-/// Evaluates every running animator in one pass per frame, on a clock the host drives.
+/// Evaluates every running animator in one pass per frame, on a clock the host drives: the
+/// UIKit layer's front of Kinetic's engine.
 ///
 /// ## Model
-/// Every animated view property is a run of `Double` lanes in the engine (a *lane block*).
+/// Every animated view property is a block of `Double` lanes in Kinetic's engine, which
+/// holds them with the runs that time them; this front maps views and properties to lane
+/// blocks and animators to runs, and turns the engine's events into completion handlers.
 /// Each lane's presentation value is `anchor + Σ span · progress` over the animations on
 /// it: `anchor` is where the first animation started, each animation adds its `span`
 /// (new model value − old model value) weighted by its eased progress. This is UIKit's
@@ -15,14 +18,14 @@ import Kinetic
 /// ## One tick
 /// ``tick()`` (called by the ``ManualClock`` on every advance, or by a
 /// ``RealTimeDriver``):
-/// 1. advances every running animator's time (one pass over contiguous timing records);
-/// 2. computes each animation segment's progress (one timing solve per segment — normally
-///    one per animator);
-/// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment
-///    (`Batch.scatterAddUnchecked(spans:targets:count:progress:into:)`);
-/// 4. finishes the animators whose run ended, in the order they were started, and then
-///    calls their completion handlers in that same order (each animator's handlers in the
-///    order they were added).
+/// 1. the engine advances every running animator's time (one pass over contiguous timing
+///    records), computes each animation segment's progress (one timing solve per segment —
+///    normally one per animator), writes every lane (a copy of the anchors, then one
+///    indexed accumulation per segment) and ends the runs whose time ran out, in the order
+///    they were started;
+/// 2. the front copies the model values the engine changed back into the views, and then
+///    calls the finished animators' completion handlers in that same order (each
+///    animator's handlers in the order they were added).
 ///
 /// A tick in steady state allocates nothing. Completion handlers may start, stop or create
 /// animators; a clock advance made from inside a completion handler is run after the
@@ -51,27 +54,14 @@ public final class AnimationEngine {
     /// The clock that drives this engine.
     public let clock: ManualClock
 
-    // Lanes (see EngineLanes.swift).
-    var anchor: [Double] = []
-    var output: [Double] = []
-    /// Live animations per lane (at most 65,535 on one lane).
-    var laneContributions: [UInt16] = []
-    var laneBlock: [Int32] = []
-    var blocks: [LaneBlock] = []
-    var freeBlockIDs: [Int32] = []
-    var freeRuns: [[Int32]] = Array(repeating: [], count: 7)
-
-    // Contributions (see EngineSegments.swift).
-    var spans: [Double] = []
-    var targets: [Int32] = []
-    var segments: [Segment] = []
-    var deadLaneCount = 0
-
-    // Timing records and the running animators they keep alive.
-    var records: [TimingRecord] = []
+    /// Kinetic's engine: the lanes and the runs. Only this folder touches it.
+    let core = LaneEngine()
+    /// Per lane block of the core: the view it animates (nil once released) and the property
+    /// (two arrays, for the engine's memory per lane).
+    var blockViews: [View?] = []
+    var blockProperties: [AnimatableProperty] = []
+    /// Per run record of the core: the running animator it keeps alive.
     var retained: [PropertyAnimator?] = []
-    var freeRecordIDs: [Int32] = []
-    var nextOrder: UInt64 = 0
 
     /// Cubic curves in use, interned so that animators with equal curves share one solver
     /// table (hot in cache during a tick) and one box.
@@ -81,31 +71,27 @@ public final class AnimationEngine {
     /// controller collecting the animations a transition creates).
     var collector: [PropertyAnimator]?
 
-    /// Whether presentation values are stale (set by every change, cleared by evaluation).
-    var dirty = false
     private var ticking = false
     private var tickPending = false
-    private var finished: [(id: Int32, order: UInt64)] = []
-    /// The animators a tick completes, with their records and end positions (reused, so a
+    /// The animators a tick completes and pauses, with their end positions (reused, so a
     /// tick allocates nothing for them; emptied before the tick returns).
-    private var completing: [(animator: PropertyAnimator, id: Int32, position: ViewAnimatingPosition)] = []
-    /// Per record, the end position of a record finishing in this tick (−1: none); scratch
-    /// for `finishSegments(_:)`.
-    var endPositions: [Int8] = []
+    private var completing: [(animator: PropertyAnimator, position: ViewAnimatingPosition)] = []
+    private var pausing: [PropertyAnimator] = []
 
     /// An engine on `clock` (a new clock at time 0 by default).
     public init(clock: ManualClock = ManualClock()) {
         self.clock = clock
         clock.attach(self)
-        finished.reserveCapacity(64)
+        completing.reserveCapacity(64)
+        pausing.reserveCapacity(16)
     }
 
     isolated deinit {
         // Running animators end here (see "Lifetime"); views drop their lane blocks.
         for case let animator? in retained { animator.engineDidGoAway() }
-        for block in blocks {
-            guard let view = block.view, view.laneEngine === nil || view.laneEngine === self else { continue }
-            view.laneBlocks[block.property.rawValue] = .none
+        for (view, property) in zip(blockViews, blockProperties) {
+            guard let view, view.laneEngine === nil || view.laneEngine === self else { continue }
+            view.laneBlocks[property.rawValue] = .none
             if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
         }
     }
@@ -113,18 +99,15 @@ public final class AnimationEngine {
     // MARK: Diagnostics
 
     /// The number of animators that are active (running, paused or waiting for a delay).
-    public var activeAnimatorCount: Int { records.count - freeRecordIDs.count }
+    public var activeAnimatorCount: Int { core.liveRunCount }
     /// The number of property lanes currently animated (lanes with at least one animation).
-    public var animatedLaneCount: Int { laneContributions.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+    public var animatedLaneCount: Int { core.animatedLaneCount }
     /// The number of (span, lane) contributions of live animations.
-    public var contributionCount: Int { spans.count - deadLaneCount }
-    /// Bytes of storage the engine holds (array capacities), for memory budgets.
+    public var contributionCount: Int { core.contributionCount }
+    /// Bytes of storage the engine holds (array capacities, the core's and this front's),
+    /// for memory budgets.
     public var storageBytes: Int {
-        anchor.capacity * 8 + output.capacity * 8 + laneContributions.capacity * 2 + laneBlock.capacity * 4
-            + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlockIDs.capacity * 4
-            + freeRuns.reduce(0) { $0 + $1.capacity * 4 }
-            + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
-            + records.capacity * MemoryLayout<TimingRecord>.stride + retained.capacity * 8 + freeRecordIDs.capacity * 4
+        core.storageBytes + blockViews.capacity * 8 + blockProperties.capacity + retained.capacity * 8
     }
 
     // MARK: Ticking
@@ -146,37 +129,44 @@ public final class AnimationEngine {
     }
 
     private func runTick() {
-        let now = clock.now
-        finished.removeAll(keepingCapacity: true)
-        records.withUnsafeMutableBufferPointer { r in
-            for i in r.indices where r[i].running {
-                if r[i].advance(to: now) { finished.append((Int32(i), r[i].order)) }
+        core.advance(to: clock.now)
+        guard !core.events.isEmpty else { return }
+        // Every event is matched to its animator before any handler runs (a handler that
+        // creates an animator may reuse a run record the tick freed).
+        for event in core.events {
+            switch event {
+            case .pausedAtEnd(let run):
+                guard let animator = release(run) else { continue }
+                pausing.append(animator)
+            case .finished(let run, let position):
+                guard let animator = release(run) else { continue }
+                completing.append((animator, ViewAnimatingPosition(position)))
             }
         }
-        evaluate()
-        guard !finished.isEmpty else { return }
-        if finished.count > 1 { finished.sort { $0.order < $1.order } }
-        for (id, _) in finished {
-            guard let animator = retained[Int(id)] else { continue }
-            if animator.pausesOnCompletion {
-                animator.pauseAtEnd()
-                continue
-            }
-            completing.append((animator, id, records[Int(id)].endPosition))
-        }
-        finishSegments(completing.lazy.map { (id: $0.id, position: $0.position) })
+        core.events.removeAll(keepingCapacity: true)
+        syncViews()
+        for animator in pausing { animator.didPauseAtEnd() }
         for c in completing { c.animator.runDidFinish() }
-        compactIfNeeded()
         for c in completing { c.animator.callCompletions(c.position) }
+        pausing.removeAll(keepingCapacity: true)
         completing.removeAll(keepingCapacity: true)
+    }
+
+    /// The animator that `run` kept alive, which the engine holds no longer.
+    private func release(_ run: RunHandle) -> PropertyAnimator? {
+        let i = Int(run.index)
+        guard let animator = retained[i] else { return nil }
+        animator.ownedEngine = self
+        retained[i] = nil
+        return animator
     }
 
     /// Brings presentation values up to date if anything changed since the last evaluation.
     func flush() {
-        if dirty { evaluate() }
+        core.flush()
     }
 
-    // MARK: Records
+    // MARK: Runs
 
     /// The shared instance of a cubic curve equal to `curve` (springs and linear are returned
     /// as they are). The cache holds at most 1,024 distinct curves; past that it starts over.
@@ -188,38 +178,23 @@ public final class AnimationEngine {
         return curve
     }
 
-    /// A new run (a timing record) for an animator's timing, paused at fraction 0.
+    /// A new run for an animator's timing, paused at fraction 0.
     func makeRun(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> RunHandle {
-        RunHandle(index: makeRecord(curve: curve, duration: duration, repeats: repeats, autoreverses: autoreverses))
-    }
-
-    private func makeRecord(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> Int32 {
-        var record = TimingRecord()
-        record.curve = curve
-        record.duration = duration
-        record.repeats = repeats
-        record.autoreverses = autoreverses
-        record.order = nextOrder
-        nextOrder &+= 1
-        if let id = freeRecordIDs.popLast() {
-            records[Int(id)] = record
-            retained[Int(id)] = nil
-            return id
+        let run = core.makeRun(curve: curve, duration: duration, repeats: repeats, autoreverses: autoreverses)
+        let i = Int(run.index)
+        if i < retained.count {
+            retained[i] = nil
+        } else {
+            retained.reserveGeometrically(adding: i + 1 - retained.count)
+            retained.append(contentsOf: repeatElement(nil, count: i + 1 - retained.count))
         }
-        records.reserveGeometrically(adding: 1)
-        retained.reserveGeometrically(adding: 1)
-        records.append(record)
-        retained.append(nil)
-        return Int32(records.count - 1)
+        return run
     }
 
-    /// Frees a run's timing record for reuse (the handle is stale afterwards).
+    /// Frees a run for reuse (the handle is stale afterwards); its segments must have ended.
     func releaseRun(_ run: RunHandle) {
-        let id = run.index
-        records[Int(id)] = TimingRecord()
-        retained[Int(id)]?.ownedEngine = self
-        retained[Int(id)] = nil
-        freeRecordIDs.append(id)
+        _ = release(run)
+        core.releaseRun(run)
     }
 
     /// Starts a leg of `run` now (after `delay` seconds): time fraction from the current one
@@ -228,65 +203,53 @@ public final class AnimationEngine {
     func startLeg(_ run: RunHandle, to target: Double, length: Double, delay: Double = 0,
                   continuation: ProgressCurve? = nil, endPosition: ViewAnimatingPosition? = nil,
                   animator: PropertyAnimator) {
-        if continuation != nil { updateProgress() }
-        let id = run.index, i = Int(id)
-        records[i].f0 = records[i].f
-        records[i].f1 = target
-        records[i].start = clock.now + delay
-        records[i].length = length
-        records[i].u = 0
-        records[i].endPosition = endPosition ?? (target == 1 ? .end : .start)
-        if let continuation {
-            records[i].continuation = true
-            records[i].legCurve = continuation
-            records[i].linearScrub = false
-            captureContinuationBase(of: id)
-        } else if records[i].continuation {
-            // A direct leg after a continuation would jump back onto the original curve.
-            records[i].continuation = false
-        }
-        records[i].running = true
-        records[i].updateProgress()
-        records[i].needsUpdate = true
-        records[i].order = nextOrder
-        nextOrder &+= 1
-        retained[i] = animator
+        core.startLeg(run, to: target, length: length, startTime: clock.now + delay, continuation: continuation,
+                      endPosition: endPosition.map(RunPosition.init))
+        core.setPausesOnCompletion(animator.pausesOnCompletion, of: run)
+        retained[Int(run.index)] = animator
         animator.ownedEngine = nil  // the engine keeps the running animator, not the reverse
-        dirty = true
     }
 
     /// Stops time for `run` at its current fraction.
     func pauseRun(_ run: RunHandle) {
-        let i = Int(run.index)
-        records[i].running = false
-        retained[i]?.ownedEngine = self
-        retained[i] = nil
+        core.pauseRun(run)
+        _ = release(run)
     }
 
     /// A copy of `run`'s timing record (its fraction, leg and start time), to read.
-    func timing(of run: RunHandle) -> TimingRecord { records[Int(run.index)] }
+    func timing(of run: RunHandle) -> TimingRecord { core.timing(of: run) }
 
     /// Whether `run` starts over at its end (`repeats`).
-    func setRepeats(_ repeats: Bool, of run: RunHandle) { records[Int(run.index)].repeats = repeats }
+    func setRepeats(_ repeats: Bool, of run: RunHandle) { core.setRepeats(repeats, of: run) }
+
+    /// Whether `run` pauses at its end instead of completing.
+    func setPausesOnCompletion(_ pauses: Bool, of run: RunHandle) { core.setPausesOnCompletion(pauses, of: run) }
 
     /// Sets `run`'s fraction while paused (a scrub).
     func scrub(_ run: RunHandle, to fraction: Double, linearly: Bool) {
-        let i = Int(run.index)
-        records[i].f = fraction
-        records[i].continuation = false
-        records[i].linearScrub = linearly && !records[i].curve.isLinear
-        records[i].updateProgress()
-        records[i].needsUpdate = true
-        dirty = true
+        core.scrub(run, to: fraction, linearly: linearly)
+    }
+
+    /// Drops ended contributions from the core's arrays.
+    func compactIfNeeded() { core.compactIfNeeded() }
+}
+
+extension ViewAnimatingPosition {
+    init(_ position: RunPosition) {
+        switch position {
+        case .end: self = .end
+        case .start: self = .start
+        case .current: self = .current
+        }
     }
 }
 
-extension Array {
-    /// Makes room for `n` more elements, growing by a sixteenth (not doubling) so that the
-    /// engine's arrays carry little unused capacity; still amortised O(1) per element.
-    mutating func reserveGeometrically(adding n: Int) {
-        let needed = count + n
-        guard needed > capacity else { return }
-        reserveCapacity(Swift.max(needed, count + count / 16 + 16))
+extension RunPosition {
+    init(_ position: ViewAnimatingPosition) {
+        switch position {
+        case .end: self = .end
+        case .start: self = .start
+        case .current: self = .current
+        }
     }
 }

@@ -1,80 +1,79 @@
+import Kinetic
+
 extension AnimationEngine {
-    /// Gives `view`'s `property` a lane block whose anchors are `anchorValues` (the
-    /// presentation values before the animation that needs it).
-    func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: [Double]) -> Int32 {
-        let n = property.laneCount
-        let start: Int
-        if let reused = freeRuns[n].popLast() {
-            start = Int(reused)
+    /// Gives `view`'s `property` a lane block whose model values, anchors and outputs are
+    /// `anchorValues` (the presentation values before the animation that needs it).
+    func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: [Double]) -> LaneBlockID {
+        let block = core.allocateBlock(anchorValues)
+        let i = Int(block.index)
+        if i < blockViews.count {
+            blockViews[i] = view
+            blockProperties[i] = property
         } else {
-            start = anchor.count
-            anchor.reserveGeometrically(adding: n)
-            output.reserveGeometrically(adding: n)
-            laneContributions.reserveGeometrically(adding: n)
-            laneBlock.reserveGeometrically(adding: n)
-            anchor.append(contentsOf: repeatElement(0, count: n))
-            output.append(contentsOf: repeatElement(0, count: n))
-            laneContributions.append(contentsOf: repeatElement(0, count: n))
-            laneBlock.append(contentsOf: repeatElement(0, count: n))
+            blockViews.reserveGeometrically(adding: i + 1 - blockViews.count)
+            blockProperties.reserveGeometrically(adding: i + 1 - blockProperties.count)
+            blockViews.append(contentsOf: repeatElement(nil, count: i - blockViews.count))
+            blockProperties.append(contentsOf: repeatElement(property, count: i - blockProperties.count))
+            blockViews.append(view)
+            blockProperties.append(property)
         }
-        let block = LaneBlock(view: view, start: Int32(start), property: property)
-        let id: Int32
-        if let free = freeBlockIDs.popLast() {
-            id = free
-            blocks[Int(id)] = block
-        } else {
-            id = Int32(blocks.count)
-            blocks.reserveGeometrically(adding: 1)
-            blocks.append(block)
-        }
-        for j in 0 ..< n {
-            anchor[start + j] = anchorValues[j]
-            output[start + j] = anchorValues[j]
-            laneContributions[start + j] = 0
-            laneBlock[start + j] = id
-        }
-        view.laneBlocks[property.rawValue] = LaneBlockID(index: id)
+        view.laneBlocks[property.rawValue] = block
         view.laneEngine = self
-        return id
+        return block
     }
 
-    /// Releases a block whose last animation ended; the view reads its model values again.
-    func freeBlock(_ id: Int32) {
-        let block = blocks[Int(id)]
-        if let view = block.view {
-            view.laneBlocks[block.property.rawValue] = .none
-            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
+    /// Copies into the views what the core changed: the model values of lanes it finished,
+    /// and the blocks it released (whose views read their model values again).
+    func syncViews() {
+        if !core.modelWrites.isEmpty {
+            for lane in core.modelWrites {
+                let (block, offset) = core.block(ofLane: lane)
+                guard let view = blockViews[Int(block.index)] else { continue }
+                view.modelLanes[blockProperties[Int(block.index)].offset + offset] = core.model[Int(lane)]
+            }
+            core.modelWrites.removeAll(keepingCapacity: true)
         }
-        blocks[Int(id)].view = nil
-        freeRuns[block.property.laneCount].append(block.start)
-        freeBlockIDs.append(id)
+        if !core.releasedBlocks.isEmpty {
+            for block in core.releasedBlocks {
+                let i = Int(block.index)
+                guard let view = blockViews[i] else { continue }
+                blockViews[i] = nil
+                view.laneBlocks[blockProperties[i].rawValue] = .none
+                if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
+            }
+            core.releasedBlocks.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The first core lane of `view`'s `property` (which must have a block in this engine).
+    private func firstLane(_ view: View, _ property: AnimatableProperty) -> Int {
+        core.firstLane(of: view.laneBlocks[property.rawValue])
     }
 
     /// A model write outside an animations block to a property being animated: the
     /// animations keep their offsets relative to the new model value.
     func modelWillChange(_ view: View, _ property: AnimatableProperty, old: [Double], new: [Double]) {
-        let b = Int(view.laneBlocks[property.rawValue].index)
-        let start = Int(blocks[b].start)
+        let start = firstLane(view, property)
+        for j in 0 ..< property.laneCount { core.setModel(lane: start + j, to: new[j]) }
+    }
+
+    /// An animations block wrote `view`'s `property` (its model lanes hold the block's
+    /// values): the core's model values follow, the anchors stay (the block's animation, if
+    /// it is added, moves from them).
+    func modelDidChange(_ view: View, _ property: AnimatableProperty) {
+        guard view.laneBlocks[property.rawValue].exists else { return }
+        let start = firstLane(view, property)
         for j in 0 ..< property.laneCount {
-            let t = start + j
-            if laneContributions[t] == 0 {
-                anchor[t] = new[j]
-            } else {
-                anchor[t] += new[j] - old[j]
-            }
+            core.overwriteModel(lane: start + j, to: view.modelLanes[property.offset + j])
         }
-        dirty = true
     }
 
     /// Writes one model lane of `view` directly (finishing a stopped animator), shifting any
     /// animations on it as a model write does.
     func setModelLane(_ view: View, index k: Int, to value: Double) {
         for property in AnimatableProperty.allCases where property.offset <= k && k < property.offset + property.laneCount {
-            let b = view.laneBlocks[property.rawValue]
-            if b.exists, view.laneEngine === self {
-                let t = Int(blocks[Int(b.index)].start) + k - property.offset
-                if laneContributions[t] == 0 { anchor[t] = value } else { anchor[t] += value - view.modelLanes[k] }
-                dirty = true
+            if view.laneBlocks[property.rawValue].exists, view.laneEngine === self {
+                core.setModel(lane: firstLane(view, property) + k - property.offset, to: value)
             }
         }
         view.modelLanes[k] = value
@@ -85,10 +84,9 @@ extension AnimationEngine {
     func readPresentation(of view: View, into lanes: inout [Double]) -> Bool {
         flush()
         for property in AnimatableProperty.allCases {
-            let b = view.laneBlocks[property.rawValue]
-            guard b.exists else { continue }
-            let start = Int(blocks[Int(b.index)].start)
-            for j in 0 ..< property.laneCount { lanes[property.offset + j] = output[start + j] }
+            guard view.laneBlocks[property.rawValue].exists else { continue }
+            let start = firstLane(view, property)
+            for j in 0 ..< property.laneCount { lanes[property.offset + j] = core.output[start + j] }
         }
         return view.laneBlocks[AnimatableProperty.backgroundColor.rawValue].exists
     }

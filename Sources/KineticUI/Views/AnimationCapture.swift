@@ -21,7 +21,12 @@ final class AnimationCapture {
     static func run(keyframes: KeyframeCollector? = nil, _ body: () throws -> Void) rethrows -> [CapturedChange] {
         let capture = AnimationCapture(keyframes: keyframes)
         stack.append(capture)
-        defer { stack.removeLast() }
+        defer {
+            stack.removeLast()
+            // The engine animating a property holds its model value too (also when the block
+            // throws, or its changes are then rejected).
+            for change in capture.changes { change.view.laneEngine?.modelDidChange(change.view, change.property) }
+        }
         try body()
         for k in capture.changes.indices {
             let change = capture.changes[k]

@@ -1,55 +1,72 @@
-/// The timing of one active animator, stored in the engine's contiguous record array so a
-/// tick walks plain structs rather than objects.
+/// Where a run leaves its lanes when it ends: at the end values, the start values, or
+/// wherever it was (UIKit's `UIViewAnimatingPosition`, with the same raw values).
+package enum RunPosition: Int8, Sendable {
+    case end = 0, start = 1, current = 2
+}
+
+/// The timing of one run, stored in the engine's contiguous record array so a tick walks
+/// plain structs rather than objects.
 ///
-/// An animator's run is a sequence of **legs**. A leg moves the time fraction `f` from `f0`
+/// A run is a sequence of **legs**. A leg moves the time fraction `f` from `f0`
 /// to `f1` over `length` seconds starting at clock time `start` (a delayed start is a leg
 /// whose `start` is in the future). In a direct leg the segments' progress is the timing
 /// curve at `f` (so a reversed leg retraces the forward path exactly); in a continuation leg
 /// (after `continueAnimation`, or resuming after a linear scrub) each segment moves from the
 /// progress it had when the leg began to the leg's target along `legCurve`.
-struct TimingRecord {
-    /// Whether time advances the record (a running animator).
-    var running = false
+package struct TimingRecord {
+    // The flags and the generation first, packed into one 16-byte line.
+    /// Whether the record belongs to a run (false once freed).
+    package var live = false
+    /// Whether time advances the record (a running run).
+    package var running = false
     /// Whether the segments' progress must be recomputed at the next evaluation.
-    var needsUpdate = false
-    /// Start order, for the order of completions within a tick.
-    var order: UInt64 = 0
-    /// The animator's timing curve, and its run's duration (seconds, f from 0 to 1).
-    var curve: ProgressCurve = .linear
-    var duration: Double = 0
+    package var needsUpdate = false
     /// Linear mapping while scrubbed with `scrubsLinearly`.
-    var linearScrub = false
-    // The current leg.
-    var continuation = false
-    var legCurve: ProgressCurve = .linear
-    var start: Double = 0
-    var length: Double = 0
-    var f0: Double = 0
-    var f1: Double = 1
+    package var linearScrub = false
+    /// Whether the current leg is a continuation leg.
+    package var continuation = false
     /// Where the leg's end leaves the properties: `.end` or `.start` (an autoreversing run
     /// ends at `.end`, UIKit's snap to the model values).
-    var endPosition: ViewAnimatingPosition = .end
+    package var endPosition: RunPosition = .end
+    /// Pause at the end of the run instead of ending it (`pausesOnCompletion`).
+    package var pausesOnCompletion = false
     // Repetition (block-based animations).
-    var repeats = false
-    var autoreverses = false
+    package var repeats = false
+    package var autoreverses = false
+    /// Counts the runs that have used this record, so that a stale handle is told apart.
+    package var generation: UInt32 = 0
+    /// Start order, for the order of completions within a tick.
+    package var order: UInt64 = 0
+    /// The run's timing curve, and its duration (seconds, f from 0 to 1).
+    package var curve: ProgressCurve = .linear
+    package var duration: Double = 0
+    // The current leg.
+    package var legCurve: ProgressCurve = .linear
+    package var start: Double = 0
+    package var length: Double = 0
+    package var f0: Double = 0
+    package var f1: Double = 1
     // Current values.
-    var f: Double = 0
-    var u: Double = 0
+    package var f: Double = 0
+    package var u: Double = 0
     /// The curve at `f` (direct legs, not scrubbed): the progress of every segment that
     /// spans the whole run, computed once per tick.
-    var progressX: Double = 0
-    var progressY: Double = 0
+    package var progressX: Double = 0
+    package var progressY: Double = 0
 
     /// How close (seconds) to its end time a leg counts as ended: 1 ns, far below any
     /// frame interval, far above the rounding of clock arithmetic.
-    static let endTolerance = 1e-9
+    package static let endTolerance = 1e-9
+
+    /// A record at rest: not running, fraction 0, linear.
+    package init() {}
 
     /// The progress target of the leg: 1 going forward, 0 going back.
-    var target: Double { f1 >= f0 ? 1 : 0 }
+    package var target: Double { f1 >= f0 ? 1 : 0 }
 
     /// Advances to clock time `now` and computes the run's progress; returns true when the
     /// leg (and the run) has ended.
-    mutating func advance(to now: Double) -> Bool {
+    package mutating func advance(to now: Double) -> Bool {
         let ended = advanceTime(to: now)
         updateProgress()
         return ended
@@ -57,7 +74,7 @@ struct TimingRecord {
 
     /// The whole-run progress at the current fraction (one timing solve).
     @inline(__always)
-    mutating func updateProgress() {
+    package mutating func updateProgress() {
         guard !continuation, !linearScrub else { return }
         progressX = curve.x(f)
         progressY = curve.isAxisDependent ? curve.y(f) : progressX

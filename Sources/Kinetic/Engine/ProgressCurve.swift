@@ -1,8 +1,6 @@
-import Kinetic
-
-/// An animator's timing as a function of the fraction of its run, g ∈ [0, 1] → eased
-/// progress (0 at g = 0 exactly; 1, or within a spring's settling tolerance of 1, at g = 1).
-enum ProgressCurve: Sendable {
+/// A run's timing as a function of the fraction of its run, g ∈ [0, 1] → eased progress
+/// (0 at g = 0 exactly; 1, or within a spring's settling tolerance of 1, at g = 1).
+package enum ProgressCurve: Sendable {
     case linear
     /// Boxed (`indirect`) so that the enum is one pointer wide in the record array.
     indirect case cubic(CubicBezier)
@@ -11,7 +9,7 @@ enum ProgressCurve: Sendable {
 
     /// The progress at fraction `g` for horizontal (and one-dimensional) lanes.
     @inline(__always)
-    func x(_ g: Double) -> Double {
+    package func x(_ g: Double) -> Double {
         switch self {
         case .linear: return g
         case .cubic(let curve): return curve.value(at: g)
@@ -21,7 +19,7 @@ enum ProgressCurve: Sendable {
 
     /// The progress at fraction `g` for vertical lanes.
     @inline(__always)
-    func y(_ g: Double) -> Double {
+    package func y(_ g: Double) -> Double {
         switch self {
         case .spring(let s): return s.spring.value(at: g * s.period, initialVelocity: s.vy)
         default: return x(g)
@@ -29,43 +27,30 @@ enum ProgressCurve: Sendable {
     }
 
     /// Whether x and y progress can differ (a spring with different velocity components).
-    var isAxisDependent: Bool {
+    package var isAxisDependent: Bool {
         if case .spring(let s) = self { return s.vx != s.vy }
         return false
     }
 
-    var isLinear: Bool {
+    package var isLinear: Bool {
         switch self {
         case .linear: return true
         case .cubic(let curve): return curve == .linear
         case .spring: return false
         }
     }
-
-    /// The curve for a provider and an animator duration (seconds), with the duration the
-    /// run actually lasts (a physical spring's own settling time).
-    static func make(_ provider: any TimingCurveProvider, duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
-        if let spring = provider.springTimingParameters, provider.timingCurveType != .builtin,
-           provider.timingCurveType != .cubic {
-            return try spring.progressCurve(forDuration: duration)
-        }
-        if let cubic = provider.cubicTimingParameters {
-            return (cubic.curve == .linear ? .linear : .cubic(cubic.curve), duration)
-        }
-        return (.cubic(.ease), duration)
-    }
 }
 
 /// A spring driven by the fraction of a run: `spring.value(at: g · period, initialVelocity: v)`,
 /// v = vx for horizontal lanes and vy for vertical ones (normalised to the move, per unit of
 /// `g · period`).
-final class SpringProgress: Sendable {
-    let spring: Spring
-    let period: Double
-    let vx: Double
-    let vy: Double
+package final class SpringProgress: Sendable {
+    package let spring: Spring
+    package let period: Double
+    package let vx: Double
+    package let vy: Double
 
-    init(_ spring: Spring, period: Double, vx: Double, vy: Double) {
+    package init(_ spring: Spring, period: Double, vx: Double, vy: Double) {
         self.spring = spring
         self.period = period
         self.vx = vx

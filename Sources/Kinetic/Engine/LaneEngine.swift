@@ -1,0 +1,364 @@
+/// The animation engine's store: lanes of `Double` values with additive contributions, and
+/// the runs that drive them on a clock that the host advances.
+///
+/// ## Model
+/// Lanes come in *blocks* (the lanes of one animated property, allocated together). Each
+/// lane has a model value (where it rests when every animation on it has ended), an anchor
+/// and an output: `output = anchor + Σ span · progress` over the contributions on the lane.
+/// `anchor` is where the first animation started, each contribution adds its `span` (new
+/// model value − old model value) weighted by its run's eased progress. This is UIKit's
+/// additive model: several runs on one lane add up, and each ends exactly at the model
+/// value. A block whose last contribution ended is released (it is reported in
+/// `releasedBlocks`, and its lanes are reused).
+///
+/// A *segment* is one batch of contributions timed by a run, within a window of the run's
+/// time fraction: the horizontal lanes first, then the vertical ones (a spring with a 2-D
+/// initial velocity gives them different progress).
+///
+/// ## One tick
+/// ``advance(to:)``:
+/// 1. advances every running run's time (one pass over contiguous timing records);
+/// 2. computes each segment's progress (one timing solve per segment, normally one per run);
+/// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment;
+/// 4. ends the runs whose time ran out, in the order they were (last) started: a run that
+///    pauses on completion stops at its end, every other run's segments end at the run's end
+///    position and its record is freed. Each becomes an event in ``events``, in that order.
+///    When a run ended, the lanes are written again, so that after the tick every output is
+///    where the runs left it (a lane with no animation left shows its model value exactly).
+///
+/// The engine calls no closures. It reports what it did in three queues that its owner
+/// drains: ``events``, ``modelWrites`` (lanes whose model value the engine changed) and
+/// ``releasedBlocks``. A tick in steady state allocates nothing.
+///
+/// A single-owner reference type: use it from one thread at a time.
+package final class LaneEngine {
+    // MARK: Lanes
+
+    /// Per lane: where the additive sum starts.
+    package internal(set) var anchor: [Double] = []
+    /// Per lane: the value of the last evaluation.
+    package internal(set) var output: [Double] = []
+    /// Per lane: the model value (where the lane rests when its animations end).
+    package internal(set) var model: [Double] = []
+    /// Per lane: live contributions (at most 65,535).
+    package internal(set) var laneContributions: [UInt16] = []
+    /// The blocks, in the order of their first lanes: a block keeps its lanes for life, and a
+    /// released block is reused (same id, same lanes) by the next block of its size, so a
+    /// lane's block is found by a binary search and no lane stores it.
+    var blocks: [LaneBlock] = []
+    /// Released blocks by lane count (index: lane count).
+    var freeBlocks: [[Int32]] = []
+
+    // MARK: Contributions (see LaneEngineSegments.swift)
+
+    var spans: [Double] = []
+    var targets: [Int32] = []
+    var segments: [Segment] = []
+    /// Per segment, its (x, y) progress when its run's continuation leg began: empty until
+    /// the first continuation leg, then as long as `segments` (kept out of the segment
+    /// records, which every tick reads).
+    var continuationBases: [SIMD2<Double>] = []
+    var deadLaneCount = 0
+
+    // MARK: Runs
+
+    var records: [TimingRecord] = []
+    var freeRecordIDs: [Int32] = []
+    var nextOrder: UInt64 = 0
+
+    // MARK: Queues the owner drains
+
+    /// What the ticks did, in order (see ``EngineEvent``).
+    package var events: [EngineEvent] = []
+    /// Lanes whose model value the engine changed (a run ending at its start or where it
+    /// was), in order; a lane may appear more than once.
+    package var modelWrites: [Int32] = []
+    /// Blocks that the engine released because their last contribution ended; their lanes
+    /// keep their last values until the owner allocates again.
+    package var releasedBlocks: [LaneBlockID] = []
+
+    /// Whether outputs are stale (set by every change, cleared by evaluation).
+    package internal(set) var dirty = false
+
+    // Scratch, reused so that a tick allocates nothing.
+    private var finished: [(id: Int32, order: UInt64)] = []
+    private var completing: [(id: Int32, position: RunPosition)] = []
+    /// Per record, the end position of a record finishing in this tick (−1: none).
+    var endPositions: [Int8] = []
+
+    package init() {
+        finished.reserveCapacity(64)
+        completing.reserveCapacity(64)
+        events.reserveCapacity(64)
+    }
+
+    // MARK: Diagnostics
+
+    /// Runs that hold a record (running, paused or waiting for a delay).
+    package var liveRunCount: Int { records.count - freeRecordIDs.count }
+    /// Lanes with at least one contribution.
+    package var animatedLaneCount: Int { laneContributions.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+    /// Live (span, lane) contributions.
+    package var contributionCount: Int { spans.count - deadLaneCount }
+    /// Lanes allocated (live blocks and free runs).
+    package var laneCount: Int { anchor.count }
+    /// Bytes of storage the engine holds (array capacities).
+    package var storageBytes: Int {
+        anchor.capacity * 8 + output.capacity * 8 + model.capacity * 8 + laneContributions.capacity * 2
+            + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
+            + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
+            + continuationBases.capacity * 16
+            + records.capacity * MemoryLayout<TimingRecord>.stride + freeRecordIDs.capacity * 4
+            + endPositions.capacity
+    }
+
+    // MARK: Ticking
+
+    /// Brings every run to time `now` (seconds, on the owner's clock), writes every lane and
+    /// ends the runs whose time ran out (see "One tick").
+    package func advance(to now: Double) {
+        finished.removeAll(keepingCapacity: true)
+        records.withUnsafeMutableBufferPointer { r in
+            for i in r.indices where r[i].running {
+                if r[i].advance(to: now) { finished.append((Int32(i), r[i].order)) }
+            }
+        }
+        evaluate()
+        guard !finished.isEmpty else { return }
+        if finished.count > 1 { finished.sort { $0.order < $1.order } }
+        for (id, _) in finished {
+            let i = Int(id)
+            if records[i].pausesOnCompletion {
+                records[i].running = false
+                events.append(.pausedAtEnd(handle(id)))
+            } else {
+                completing.append((id, records[i].endPosition))
+                events.append(.finished(handle(id), records[i].endPosition))
+            }
+        }
+        guard !completing.isEmpty else { return }
+        finishSegments(completing)
+        for c in completing { freeRecord(c.id) }
+        compactIfNeeded()
+        completing.removeAll(keepingCapacity: true)
+        // The outputs show where the ended runs left their lanes (exactly the model values
+        // where nothing else runs), not the sums just before.
+        evaluate()
+    }
+
+    /// Brings outputs up to date if anything changed since the last evaluation.
+    package func flush() {
+        if dirty { evaluate() }
+    }
+
+    // MARK: Lane blocks
+
+    /// A new block of `values.count` lanes (at most 65,535) whose model values, anchors and
+    /// outputs are `values`.
+    package func allocateBlock(_ values: [Double]) -> LaneBlockID {
+        let n = values.count
+        let id: Int32
+        if n < freeBlocks.count, let reused = freeBlocks[n].popLast() {
+            id = reused
+            blocks[Int(id)].live = true
+        } else {
+            id = Int32(blocks.count)
+            blocks.reserveGeometrically(adding: 1)
+            blocks.append(LaneBlock(start: Int32(anchor.count), count: UInt16(n), live: true))
+            anchor.reserveGeometrically(adding: n)
+            output.reserveGeometrically(adding: n)
+            model.reserveGeometrically(adding: n)
+            laneContributions.reserveGeometrically(adding: n)
+            anchor.append(contentsOf: repeatElement(0, count: n))
+            output.append(contentsOf: repeatElement(0, count: n))
+            model.append(contentsOf: repeatElement(0, count: n))
+            laneContributions.append(contentsOf: repeatElement(0, count: n))
+        }
+        let start = Int(blocks[Int(id)].start)
+        for j in 0 ..< n {
+            anchor[start + j] = values[j]
+            output[start + j] = values[j]
+            model[start + j] = values[j]
+            laneContributions[start + j] = 0
+        }
+        return LaneBlockID(index: id)
+    }
+
+    /// The first lane of a live block.
+    package func firstLane(of block: LaneBlockID) -> Int { Int(blocks[Int(block.index)].start) }
+
+    /// The block that holds `lane`, and the lane's offset in it.
+    package func block(ofLane lane: Int32) -> (block: LaneBlockID, offset: Int) {
+        let b = blockIndex(ofLane: lane)
+        return (LaneBlockID(index: Int32(b)), Int(lane) - Int(blocks[b].start))
+    }
+
+    /// The index of the block that holds `lane` (the last block starting at or before it).
+    func blockIndex(ofLane lane: Int32) -> Int {
+        var lo = 0, hi = blocks.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if blocks[mid].start <= lane { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Whether some lane of `block` carries the most contributions a lane can hold.
+    package func isSaturated(_ block: LaneBlockID) -> Bool {
+        let b = blocks[Int(block.index)]
+        let start = Int(b.start)
+        return laneContributions[start ..< start + Int(b.count)].contains(UInt16.max)
+    }
+
+    /// Releases a block whose last contribution ended.
+    func freeBlock(_ id: Int) {
+        blocks[id].live = false
+        let n = Int(blocks[id].count)
+        if freeBlocks.count <= n { freeBlocks.append(contentsOf: repeatElement([], count: n + 1 - freeBlocks.count)) }
+        freeBlocks[n].append(Int32(id))
+        releasedBlocks.append(LaneBlockID(index: Int32(id)))
+    }
+
+    /// Sets a lane's model value from outside any animation: the contributions on it keep
+    /// their offsets relative to the new value (UIKit's model write under an animation).
+    package func setModel(lane: Int, to value: Double) {
+        if laneContributions[lane] == 0 { anchor[lane] = value } else { anchor[lane] += value - model[lane] }
+        model[lane] = value
+        dirty = true
+    }
+
+    /// Sets a lane's model value without moving its anchor (the owner's model changed in a
+    /// way the engine did not animate; the anchor follows when the contributions end).
+    package func overwriteModel(lane: Int, to value: Double) {
+        model[lane] = value
+    }
+
+    // MARK: Runs
+
+    private func handle(_ id: Int32) -> RunHandle { RunHandle(index: id, generation: records[Int(id)].generation) }
+
+    /// Whether `run` is a live run of this engine (not freed since it was given out).
+    package func isLive(_ run: RunHandle) -> Bool {
+        let i = Int(run.index)
+        return i >= 0 && i < records.count && records[i].generation == run.generation && records[i].live
+    }
+
+    /// A new run, paused at fraction 0.
+    /// - Parameters:
+    ///   - curve: the progress along the run's time fraction.
+    ///   - duration: seconds for the fraction to go from 0 to 1.
+    ///   - repeats: start over at the end (with `autoreverses`, go back first).
+    package func makeRun(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> RunHandle {
+        var record = TimingRecord()
+        record.live = true
+        record.curve = curve
+        record.duration = duration
+        record.repeats = repeats
+        record.autoreverses = autoreverses
+        record.order = nextOrder
+        nextOrder &+= 1
+        if let id = freeRecordIDs.popLast() {
+            record.generation = records[Int(id)].generation
+            records[Int(id)] = record
+            return handle(id)
+        }
+        records.reserveGeometrically(adding: 1)
+        records.append(record)
+        return handle(Int32(records.count - 1))
+    }
+
+    /// Frees a run's record for reuse (every handle to it is stale afterwards). Its segments
+    /// must have ended.
+    package func releaseRun(_ run: RunHandle) {
+        freeRecord(run.index)
+    }
+
+    private func freeRecord(_ id: Int32) {
+        var freed = TimingRecord()
+        freed.generation = records[Int(id)].generation &+ 1
+        records[Int(id)] = freed
+        freeRecordIDs.append(id)
+    }
+
+    /// Starts a leg of `run` at clock time `startTime`: the time fraction goes from the current
+    /// one to `target` (1 or 0) over `length` seconds, along the run's curve
+    /// (`continuation == nil`) or, from each segment's current progress, along `continuation`.
+    package func startLeg(_ run: RunHandle, to target: Double, length: Double, startTime: Double,
+                          continuation: ProgressCurve? = nil, endPosition: RunPosition? = nil) {
+        if continuation != nil { updateProgress() }
+        let id = run.index, i = Int(id)
+        records[i].f0 = records[i].f
+        records[i].f1 = target
+        records[i].start = startTime
+        records[i].length = length
+        records[i].u = 0
+        records[i].endPosition = endPosition ?? (target == 1 ? .end : .start)
+        if let continuation {
+            records[i].continuation = true
+            records[i].legCurve = continuation
+            records[i].linearScrub = false
+            captureContinuationBase(of: id)
+        } else if records[i].continuation {
+            // A direct leg after a continuation would jump back onto the original curve.
+            records[i].continuation = false
+        }
+        records[i].running = true
+        records[i].updateProgress()
+        records[i].needsUpdate = true
+        records[i].order = nextOrder
+        nextOrder &+= 1
+        dirty = true
+    }
+
+    /// Stops time for `run` at its current fraction.
+    package func pauseRun(_ run: RunHandle) {
+        records[Int(run.index)].running = false
+    }
+
+    /// A copy of `run`'s timing record (its fraction, leg and start time), to read.
+    package func timing(of run: RunHandle) -> TimingRecord { records[Int(run.index)] }
+
+    /// Whether `run` starts over at its end.
+    package func setRepeats(_ repeats: Bool, of run: RunHandle) { records[Int(run.index)].repeats = repeats }
+
+    /// Whether `run` pauses at its end instead of ending.
+    package func setPausesOnCompletion(_ pauses: Bool, of run: RunHandle) {
+        records[Int(run.index)].pausesOnCompletion = pauses
+    }
+
+    /// Sets `run`'s fraction while paused (a scrub); `linearly` maps it to progress linearly.
+    package func scrub(_ run: RunHandle, to fraction: Double, linearly: Bool) {
+        let i = Int(run.index)
+        records[i].f = fraction
+        records[i].continuation = false
+        records[i].linearScrub = linearly && !records[i].curve.isLinear
+        records[i].updateProgress()
+        records[i].needsUpdate = true
+        dirty = true
+    }
+}
+
+/// What a tick did to a run, queued for the engine's owner.
+package enum EngineEvent: Equatable, Sendable {
+    /// The run's time ran out; its segments ended at the position and its record was freed.
+    case finished(RunHandle, RunPosition)
+    /// The run's time ran out and it pauses on completion: it stays, paused at its end.
+    case pausedAtEnd(RunHandle)
+}
+
+/// A block of contiguous lanes.
+struct LaneBlock {
+    var start: Int32
+    var count: UInt16
+    var live: Bool
+}
+
+extension Array {
+    /// Makes room for `n` more elements, growing by a sixteenth (not doubling) so that the
+    /// engine's arrays carry little unused capacity; still amortised O(1) per element.
+    package mutating func reserveGeometrically(adding n: Int) {
+        let needed = count + n
+        guard needed > capacity else { return }
+        reserveCapacity(Swift.max(needed, count + count / 16 + 16))
+    }
+}

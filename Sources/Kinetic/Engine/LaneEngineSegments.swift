@@ -1,0 +1,359 @@
+/// One batch of contributions: a contiguous run of (span, lane) pairs — the horizontal
+/// lanes first, then the vertical ones — timed by its run's record within a window of the
+/// run's time fraction.
+struct Segment {
+    var owner: Int32
+    var start: Int32
+    var countX: Int32
+    var countY: Int32
+    /// The window in time fraction: progress runs over [windowStart, windowStart + windowLength]
+    /// (inverted: over [windowStart − windowLength, windowStart] as the fraction decreases).
+    var windowStart: Double
+    var windowLength: Double
+    var inverted: Bool
+    /// Hold the start value until the window ends, then jump (keyframe discrete mode).
+    var discrete: Bool
+    var alive = true
+    /// Spans the whole run, linearly in time (takes the record's progress as is).
+    var wholeRun: Bool { windowStart == 0 && windowLength == 1 && !inverted && !discrete }
+    /// Current progress.
+    var progressX = 0.0, progressY = 0.0
+
+    var count: Int { Int(countX + countY) }
+
+    /// The fraction of the window that time fraction `f` has covered, in [0, 1].
+    @inline(__always)
+    func windowFraction(_ f: Double) -> Double {
+        let d = inverted ? windowStart - f : f - windowStart
+        if windowLength <= 0 { return d >= 0 ? 1 : 0 }
+        if d <= 0 { return 0 }
+        if d >= windowLength { return 1 }
+        return d / windowLength
+    }
+}
+
+/// A lane that a segment animates: its model value before the segment and its new model
+/// value (the segment's target), and whether the lane is vertical (takes the progress of a
+/// spring's vertical velocity).
+package struct LaneChange {
+    package let lane: Int32
+    package let old: Double
+    package let new: Double
+    package let vertical: Bool
+
+    package init(lane: Int32, old: Double, new: Double, vertical: Bool) {
+        self.lane = lane
+        self.old = old
+        self.new = new
+        self.vertical = vertical
+    }
+}
+
+/// A lane of a stopped run: where finishing at the start or at the end puts it.
+package struct StoppedLaneValues {
+    package let lane: Int32
+    package let start: Double
+    package let end: Double
+}
+
+extension LaneEngine {
+    // MARK: Evaluation
+
+    /// Recomputes the progress of every segment whose record moved.
+    package func updateProgress() {
+        records.withUnsafeBufferPointer { r in
+            guard let r0 = r.baseAddress else { return }
+            segments.withUnsafeMutableBufferPointer { s in
+                for k in s.indices where s[k].alive {
+                    let record = r0 + Int(s[k].owner)
+                    guard record.pointee.needsUpdate else { continue }
+                    if s[k].wholeRun, !record.pointee.continuation, !record.pointee.linearScrub {
+                        s[k].progressX = record.pointee.progressX
+                        s[k].progressY = record.pointee.progressY
+                    } else {
+                        Self.progress(of: &s[k], record: record,
+                                      base: record.pointee.continuation ? continuationBases[k] : .zero)
+                    }
+                }
+            }
+        }
+        records.withUnsafeMutableBufferPointer { r in
+            for i in r.indices where r[i].needsUpdate && !r[i].running { r[i].needsUpdate = false }
+        }
+    }
+
+    /// A segment's progress from its record; `base` is the segment's progress when the
+    /// record's continuation leg began (read only in a continuation leg).
+    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD2<Double>) {
+        let r = record.pointee
+        if r.continuation {
+            let cx = r.legCurve.x(r.u)
+            let cy = r.legCurve.isAxisDependent ? r.legCurve.y(r.u) : cx
+            let t = r.target
+            s.progressX = base.x + (t - base.x) * cx
+            s.progressY = base.y + (t - base.y) * cy
+            return
+        }
+        let g = s.windowFraction(r.f)
+        if s.discrete {
+            s.progressX = g >= 1 ? 1 : 0
+            s.progressY = s.progressX
+        } else if r.linearScrub {
+            s.progressX = g
+            s.progressY = g
+        } else {
+            s.progressX = r.curve.x(g)
+            s.progressY = s.countY > 0 && r.curve.isAxisDependent ? r.curve.y(g) : s.progressX
+        }
+    }
+
+    /// Writes every lane: anchors, then each segment's progress-weighted spans.
+    package func evaluate() {
+        updateProgress()
+        let n = anchor.count
+        guard n > 0 else {
+            dirty = false
+            return
+        }
+        output.withUnsafeMutableBufferPointer { out in
+            anchor.withUnsafeBufferPointer { a in
+                out.baseAddress!.update(from: a.baseAddress!, count: n)
+            }
+            spans.withUnsafeBufferPointer { sp in
+                targets.withUnsafeBufferPointer { tg in
+                    segments.withUnsafeBufferPointer { segs in
+                        guard let s0 = sp.baseAddress, let t0 = tg.baseAddress, let o = out.baseAddress else { return }
+                        for s in segs where s.alive {
+                            let a = Int(s.start), x = Int(s.countX)
+                            if s.progressX != 0 {
+                                Batch.scatterAddUnchecked(spans: s0 + a, targets: t0 + a, count: x,
+                                                          progress: s.progressX, into: o)
+                            }
+                            if s.countY > 0, s.progressY != 0 {
+                                Batch.scatterAddUnchecked(spans: s0 + a + x, targets: t0 + a + x, count: Int(s.countY),
+                                                          progress: s.progressY, into: o)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dirty = false
+    }
+
+    /// Records each segment's current progress as the base of a continuation leg of `id`.
+    func captureContinuationBase(of id: Int32) {
+        if continuationBases.count < segments.count {
+            continuationBases.reserveGeometrically(adding: segments.count - continuationBases.count)
+            continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
+        }
+        for k in segments.indices where segments[k].alive && segments[k].owner == id {
+            continuationBases[k] = SIMD2(segments[k].progressX, segments[k].progressY)
+        }
+    }
+
+    // MARK: Adding
+
+    /// Adds a segment of `run`: each changed lane gets a contribution of span `new − old`
+    /// and the model value `new`. Lanes whose values are equal are skipped.
+    /// - Parameters:
+    ///   - window: start and length in the run's time fraction.
+    ///   - fromCurrentState: start from the current output, freezing the other contributions
+    ///     on the same lanes where they are (UIKit's `beginFromCurrentState`).
+    /// - Returns: the number of lanes the segment animates (0: nothing changed, no segment).
+    @discardableResult
+    package func addSegment(_ run: RunHandle, changes: [LaneChange], windowStart: Double, windowLength: Double,
+                            inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false) -> Int {
+        let id = run.index
+        if fromCurrentState { updateProgress() }
+        var countX = 0
+        for change in changes where change.new != change.old && !change.vertical { countX += 1 }
+        var count = countX
+        for change in changes where change.new != change.old && change.vertical { count += 1 }
+        guard count > 0 else { return 0 }
+        let start = spans.count
+        spans.reserveGeometrically(adding: count)
+        targets.reserveGeometrically(adding: count)
+        segments.reserveGeometrically(adding: 1)
+        spans.append(contentsOf: repeatElement(0, count: count))
+        targets.append(contentsOf: repeatElement(0, count: count))
+        var nextX = start, nextY = start + countX
+        for change in changes where change.new != change.old {
+            let t = Int(change.lane)
+            var span = change.new - change.old
+            if fromCurrentState, laneContributions[t] > 0 {
+                freezeContributions(onLane: change.lane, before: start)
+                span = change.new - anchor[t]
+            }
+            laneContributions[t] += 1
+            model[t] = change.new
+            let slot: Int
+            if change.vertical {
+                slot = nextY
+                nextY += 1
+            } else {
+                slot = nextX
+                nextX += 1
+            }
+            spans[slot] = span
+            targets[slot] = change.lane
+        }
+        var segment = Segment(owner: id, start: Int32(start), countX: Int32(countX), countY: Int32(count - countX),
+                              windowStart: windowStart, windowLength: windowLength, inverted: inverted, discrete: discrete)
+        records[Int(id)].updateProgress()
+        if records[Int(id)].continuation {
+            // Joining a continuation leg: start from nothing along the leg's curve.
+            segment.progressX = 0
+            segment.progressY = 0
+        } else {
+            records.withUnsafeBufferPointer { Self.progress(of: &segment, record: $0.baseAddress! + Int(id), base: .zero) }
+        }
+        segments.append(segment)
+        if !continuationBases.isEmpty {
+            continuationBases.reserveGeometrically(adding: segments.count - continuationBases.count)
+            continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
+        }
+        records[Int(id)].needsUpdate = true
+        dirty = true
+        return count
+    }
+
+    /// Freezes every live contribution on lane `t` (among the first `end` contribution
+    /// slots) at its current value, into the anchor.
+    private func freezeContributions(onLane t: Int32, before end: Int) {
+        for k in segments.indices where segments[k].alive {
+            let s = segments[k]
+            for i in Int(s.start) ..< Swift.min(Int(s.start) + s.count, end) where targets[i] == t {
+                let p = i < Int(s.start + s.countX) ? s.progressX : s.progressY
+                anchor[Int(t)] += spans[i] * p
+                spans[i] = 0
+            }
+        }
+    }
+
+    // MARK: Finishing
+
+    /// Ends every segment of `run`, leaving its lanes at `position`: `.end` keeps the model
+    /// values; `.start` puts the start values back into the model; `.current` writes the
+    /// current output into the model.
+    package func finishSegments(of run: RunHandle, at position: RunPosition) {
+        finishSegments(ofRecord: run.index, at: position)
+    }
+
+    private func finishSegments(ofRecord id: Int32, at position: RunPosition) {
+        // Only `.current` reads the segments' progress.
+        if position == .current { updateProgress() }
+        for k in segments.indices where segments[k].alive && segments[k].owner == id {
+            finishSegment(k, at: position)
+        }
+        dirty = true
+    }
+
+    /// Ends the segments of several records in one pass over the segments (the runs that
+    /// ended in one tick).
+    func finishSegments(_ ends: [(id: Int32, position: RunPosition)]) {
+        guard ends.count > 1 else {
+            if let end = ends.first { finishSegments(ofRecord: end.id, at: end.position) }
+            return
+        }
+        // Ends from a tick are `.end` or `.start`, and the tick's evaluation has just brought
+        // the progress up to date anyway.
+        endPositions.removeAll(keepingCapacity: true)
+        endPositions.append(contentsOf: repeatElement(-1, count: records.count))
+        for end in ends { endPositions[Int(end.id)] = end.position.rawValue }
+        for k in segments.indices where segments[k].alive {
+            let p = endPositions[Int(segments[k].owner)]
+            guard p >= 0, let position = RunPosition(rawValue: p) else { continue }
+            finishSegment(k, at: position)
+        }
+        dirty = true
+    }
+
+    private func finishSegment(_ k: Int, at position: RunPosition) {
+        let s = segments[k]
+        var where_ = position
+        if s.inverted, position != .current { where_ = position == .end ? .start : .end }
+        for i in Int(s.start) ..< Int(s.start) + s.count {
+            let p = i < Int(s.start + s.countX) ? s.progressX : s.progressY
+            finishContribution(lane: targets[i], span: spans[i], progress: p, at: where_)
+        }
+        segments[k].alive = false
+        deadLaneCount += s.count
+    }
+
+    /// The lanes of `run`'s segments with their start and end values, for finishing at the
+    /// start or the end after the run is stopped.
+    package func stopValues(of run: RunHandle) -> [StoppedLaneValues] {
+        let id = run.index
+        updateProgress()
+        var result: [StoppedLaneValues] = []
+        for s in segments where s.alive && s.owner == id {
+            for i in Int(s.start) ..< Int(s.start) + s.count {
+                let t = Int(targets[i])
+                let end = model[t]
+                let begin = laneContributions[t] == 1 ? anchor[t] : end - spans[i]
+                result.append(StoppedLaneValues(lane: targets[i], start: s.inverted ? end : begin,
+                                                end: s.inverted ? begin : end))
+            }
+        }
+        return result
+    }
+
+    private func finishContribution(lane t32: Int32, span s: Double, progress p: Double, at position: RunPosition) {
+        let t = Int(t32)
+        let single = laneContributions[t] == 1
+        switch position {
+        case .end:
+            anchor[t] += s
+        case .start:
+            model[t] = single ? anchor[t] : model[t] - s
+            modelWrites.append(t32)
+        case .current:
+            if single {
+                model[t] = anchor[t] + s * p
+            } else {
+                model[t] -= s * (1 - p)
+                anchor[t] += s * p
+            }
+            modelWrites.append(t32)
+        }
+        laneContributions[t] -= 1
+        guard laneContributions[t] == 0 else { return }
+        anchor[t] = model[t]
+        let b = blockIndex(ofLane: t32)
+        let start = Int(blocks[b].start)
+        if !laneContributions[start ..< start + Int(blocks[b].count)].contains(where: { $0 > 0 }) {
+            freeBlock(b)
+        }
+    }
+
+    // MARK: Compaction
+
+    /// Drops finished segments and closes the gaps they left in the contribution arrays
+    /// (one pass).
+    package func compactIfNeeded() {
+        guard deadLaneCount > 0 else { return }
+        var write = 0
+        var kept = 0
+        for k in segments.indices where segments[k].alive {
+            let s = segments[k]
+            let a = Int(s.start), n = s.count
+            if a != write {
+                for i in 0 ..< n {
+                    spans[write + i] = spans[a + i]
+                    targets[write + i] = targets[a + i]
+                }
+            }
+            segments[kept] = s
+            segments[kept].start = Int32(write)
+            if !continuationBases.isEmpty { continuationBases[kept] = continuationBases[k] }
+            write += n
+            kept += 1
+        }
+        spans.removeSubrange(write...)
+        targets.removeSubrange(write...)
+        segments.removeSubrange(kept...)
+        if !continuationBases.isEmpty { continuationBases.removeSubrange(kept...) }
+        deadLaneCount = 0
+    }
+}
