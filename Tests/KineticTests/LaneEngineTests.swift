@@ -16,7 +16,7 @@ final class LaneEngineTests: XCTestCase {
 
     func testOneRunMovesItsLanesAndEndsExactlyAtTheModel() {
         let engine = LaneEngine()
-        let block = engine.allocateBlock([0.1, 10])
+        let block = engine.allocateBlock([0.1, 10], releasesWhenIdle: true)
         let a = engine.firstLane(of: block)
         let run = engine.makeRun(curve: .linear, duration: 1, repeats: false, autoreverses: false)
         XCTAssertEqual(engine.addSegment(run, changes: [change(a, 0.1, 0.7), change(a + 1, 10, 10)],
@@ -32,8 +32,9 @@ final class LaneEngineTests: XCTestCase {
         XCTAssertEqual(engine.model[a], 0.7)
         XCTAssertEqual(engine.releasedBlocks, [block])
         XCTAssertTrue(engine.modelWrites.isEmpty, "ending at .end changes no model value")
-        XCTAssertFalse(engine.isLive(run))
-        XCTAssertEqual(engine.liveRunCount, 0)
+        XCTAssertTrue(engine.isLive(run), "the run stays, inactive, until it is released")
+        XCTAssertEqual(engine.state(of: run), .inactive)
+        XCTAssertEqual(engine.activeRunCount, 0)
         XCTAssertEqual(engine.contributionCount, 0)
     }
 
@@ -109,7 +110,7 @@ final class LaneEngineTests: XCTestCase {
         for _ in 0 ..< 3_000 {
             if live.isEmpty || random.chance(0.6) {
                 let size = Int(random.next() % 7) + 1
-                let block = engine.allocateBlock((0 ..< size).map(Double.init))
+                let block = engine.allocateBlock((0 ..< size).map(Double.init), releasesWhenIdle: true)
                 XCTAssertNil(live[block], "a live block is never handed out again")
                 live[block] = size
             } else {
@@ -124,6 +125,7 @@ final class LaneEngineTests: XCTestCase {
                 XCTAssertEqual(engine.releasedBlocks, [block])
                 engine.releasedBlocks.removeAll()
                 engine.events.removeAll()
+                engine.releaseRun(run)
                 live[block] = nil
             }
         }
@@ -170,7 +172,8 @@ final class LaneEngineTests: XCTestCase {
                 time += random.uniform(0, 0.3)
                 engine.advance(to: time)
                 // Interrupt a live run now and then.
-                if let victim = runs.filter(engine.isLive).randomElement(using: &random), random.chance(0.3) {
+                if let victim = runs.filter({ engine.isLive($0) && engine.timing(of: $0).running }).randomElement(using: &random),
+                   random.chance(0.3) {
                     switch random.next() % 3 {
                     case 0:
                         engine.pauseRun(victim)
@@ -181,14 +184,13 @@ final class LaneEngineTests: XCTestCase {
                         engine.startLeg(victim, to: 1, length: 0.2, startTime: time, continuation: .linear)
                     default:
                         engine.pauseRun(victim)
-                        engine.finishSegments(of: victim, at: .current)
-                        engine.releaseRun(victim)
+                        engine.releaseRunAndAnimations(victim)
                     }
                 }
             }
             time += 5
             engine.advance(to: time)
-            XCTAssertEqual(engine.liveRunCount, 0, "round \(round)")
+            XCTAssertEqual(engine.activeRunCount, 0, "round \(round)")
             XCTAssertEqual(engine.contributionCount, 0, "round \(round)")
             for j in 0 ..< laneCount {
                 XCTAssertEqual(engine.output[first + j], engine.model[first + j], "round \(round), lane \(j)")

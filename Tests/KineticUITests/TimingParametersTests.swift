@@ -250,7 +250,7 @@ final class TimingParametersTests: EngineTestCase {
     /// frame k + 60 (t = (k + 60)/60): the end time is start + duration even though
     /// `(k + 60)/60 − k/60` rounds to just below 1 for some k.
     ///
-    /// ENGINE BUG (Kinetic/Engine/RunTiming.swift `advance(to:)` compares `now − start < length`):
+    /// ENGINE BUG (Kinetic/Engine/RunRecord.swift `advance(to:)` compares `now − start < length`):
     /// for k = 1, 5, 9, … the run ends one frame late.
     func testRunEndsOnTheFrameAtStartPlusDuration() async throws {
         var late: [Int] = []

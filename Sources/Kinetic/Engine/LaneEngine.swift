@@ -8,8 +8,8 @@
 /// `anchor` is where the first animation started, each contribution adds its `span` (new
 /// model value − old model value) weighted by its run's eased progress. This is UIKit's
 /// additive model: several runs on one lane add up, and each ends exactly at the model
-/// value. A block whose last contribution ended is released (it is reported in
-/// `releasedBlocks`, and its lanes are reused).
+/// value. A block made to be released when idle is released when its last contribution ends
+/// (it is reported in `releasedBlocks`, and its lanes are reused); a host's blocks stay.
 ///
 /// A *segment* is one batch of contributions timed by a run, within a window of the run's
 /// time fraction: the horizontal lanes first, then the vertical ones (a spring with a 2-D
@@ -22,7 +22,7 @@
 /// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment;
 /// 4. ends the runs whose time ran out, in the order they were (last) started: a run that
 ///    pauses on completion stops at its end, every other run's segments end at the run's end
-///    position and its record is freed. Each becomes an event in ``events``, in that order.
+///    position and it becomes inactive. Each becomes an event in ``events``, in that order.
 ///    When a run ended, the lanes are written again, so that after the tick every output is
 ///    where the runs left it (a lane with no animation left shows its model value exactly).
 ///
@@ -63,6 +63,16 @@ package final class LaneEngine {
     // MARK: Runs
 
     var records: [TimingRecord] = []
+    /// Per record, what its run was created with (nil for runs made from a progress curve
+    /// alone, and for free records).
+    var specs: [RunSpec?] = []
+    /// Animations to lane targets added to inactive runs, applied when each starts.
+    var pendingAnimations: [Int32: [(targets: [LaneTarget], delayFactor: Double)]] = [:]
+    /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end
+    /// values (for finishing at the start or the end).
+    var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
+    /// Interned cubic curves (see `interned(_:)`).
+    var curveCache: [CubicBezier: ProgressCurve] = [:]
     var freeRecordIDs: [Int32] = []
     var nextOrder: UInt64 = 0
 
@@ -76,6 +86,10 @@ package final class LaneEngine {
     /// Blocks that the engine released because their last contribution ended; their lanes
     /// keep their last values until the owner allocates again.
     package var releasedBlocks: [LaneBlockID] = []
+
+    /// The time of the last advance (seconds on the owner's clock); the owner may move it
+    /// forward between ticks so that a leg started then starts at its own time.
+    package var now: Double = 0
 
     /// Whether outputs are stale (set by every change, cleared by evaluation).
     package internal(set) var dirty = false
@@ -94,8 +108,17 @@ package final class LaneEngine {
 
     // MARK: Diagnostics
 
-    /// Runs that hold a record (running, paused or waiting for a delay).
+    /// Runs that hold a record (in any state).
     package var liveRunCount: Int { records.count - freeRecordIDs.count }
+    /// Runs that are active (running, paused, or waiting for a delay or their animations).
+    package var activeRunCount: Int {
+        records.reduce(0) { n, r in
+            switch r.phase {
+            case .running, .paused, .waitingForAnimations: return n + 1
+            case .inactive, .stopped: return n
+            }
+        }
+    }
     /// Lanes with at least one contribution.
     package var animatedLaneCount: Int { laneContributions.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
     /// Live (span, lane) contributions.
@@ -108,7 +131,7 @@ package final class LaneEngine {
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
             + continuationBases.capacity * 16
-            + records.capacity * MemoryLayout<TimingRecord>.stride + freeRecordIDs.capacity * 4
+            + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
             + endPositions.capacity
     }
 
@@ -117,6 +140,7 @@ package final class LaneEngine {
     /// Brings every run to time `now` (seconds, on the owner's clock), writes every lane and
     /// ends the runs whose time ran out (see "One tick").
     package func advance(to now: Double) {
+        self.now = now
         finished.removeAll(keepingCapacity: true)
         records.withUnsafeMutableBufferPointer { r in
             for i in r.indices where r[i].running {
@@ -130,6 +154,7 @@ package final class LaneEngine {
             let i = Int(id)
             if records[i].pausesOnCompletion {
                 records[i].running = false
+                records[i].phase = .paused
                 events.append(.pausedAtEnd(handle(id)))
             } else {
                 completing.append((id, records[i].endPosition))
@@ -138,7 +163,10 @@ package final class LaneEngine {
         }
         guard !completing.isEmpty else { return }
         finishSegments(completing)
-        for c in completing { freeRecord(c.id) }
+        for c in completing {
+            resetRecord(Int(c.id))
+            becomeInactive(Int(c.id))
+        }
         compactIfNeeded()
         completing.removeAll(keepingCapacity: true)
         // The outputs show where the ended runs left their lanes (exactly the model values
@@ -154,17 +182,18 @@ package final class LaneEngine {
     // MARK: Lane blocks
 
     /// A new block of `values.count` lanes (at most 65,535) whose model values, anchors and
-    /// outputs are `values`.
-    package func allocateBlock(_ values: [Double]) -> LaneBlockID {
+    /// outputs are `values`; `releasesWhenIdle` releases it when its last animation ends.
+    package func allocateBlock(_ values: [Double], releasesWhenIdle: Bool = false) -> LaneBlockID {
         let n = values.count
         let id: Int32
         if n < freeBlocks.count, let reused = freeBlocks[n].popLast() {
             id = reused
             blocks[Int(id)].live = true
+            blocks[Int(id)].releasesWhenIdle = releasesWhenIdle
         } else {
             id = Int32(blocks.count)
             blocks.reserveGeometrically(adding: 1)
-            blocks.append(LaneBlock(start: Int32(anchor.count), count: UInt16(n), live: true))
+            blocks.append(LaneBlock(start: Int32(anchor.count), count: UInt16(n), live: true, releasesWhenIdle: releasesWhenIdle))
             anchor.reserveGeometrically(adding: n)
             output.reserveGeometrically(adding: n)
             model.reserveGeometrically(adding: n)
@@ -260,10 +289,13 @@ package final class LaneEngine {
         if let id = freeRecordIDs.popLast() {
             record.generation = records[Int(id)].generation
             records[Int(id)] = record
+            specs[Int(id)] = nil
             return handle(id)
         }
         records.reserveGeometrically(adding: 1)
+        specs.reserveGeometrically(adding: 1)
         records.append(record)
+        specs.append(nil)
         return handle(Int32(records.count - 1))
     }
 
@@ -277,6 +309,7 @@ package final class LaneEngine {
         var freed = TimingRecord()
         freed.generation = records[Int(id)].generation &+ 1
         records[Int(id)] = freed
+        specs[Int(id)] = nil
         freeRecordIDs.append(id)
     }
 
@@ -321,10 +354,6 @@ package final class LaneEngine {
     /// Whether `run` starts over at its end.
     package func setRepeats(_ repeats: Bool, of run: RunHandle) { records[Int(run.index)].repeats = repeats }
 
-    /// Whether `run` pauses at its end instead of ending.
-    package func setPausesOnCompletion(_ pauses: Bool, of run: RunHandle) {
-        records[Int(run.index)].pausesOnCompletion = pauses
-    }
 
     /// Sets `run`'s fraction while paused (a scrub); `linearly` maps it to progress linearly.
     package func scrub(_ run: RunHandle, to fraction: Double, linearly: Bool) {
@@ -340,7 +369,7 @@ package final class LaneEngine {
 
 /// What a tick did to a run, queued for the engine's owner.
 package enum EngineEvent: Equatable, Sendable {
-    /// The run's time ran out; its segments ended at the position and its record was freed.
+    /// The run's time ran out; its segments ended at the position and it is inactive.
     case finished(RunHandle, RunPosition)
     /// The run's time ran out and it pauses on completion: it stays, paused at its end.
     case pausedAtEnd(RunHandle)
@@ -351,6 +380,9 @@ struct LaneBlock {
     var start: Int32
     var count: UInt16
     var live: Bool
+    /// Released when its last contribution ends (the UIKit layer's view properties); a
+    /// host's blocks stay until it releases them.
+    var releasesWhenIdle: Bool
 }
 
 extension Array {

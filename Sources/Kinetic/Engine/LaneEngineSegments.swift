@@ -50,10 +50,16 @@ package struct LaneChange {
 }
 
 /// A lane of a stopped run: where finishing at the start or at the end puts it.
-package struct StoppedLaneValues {
+package struct StoppedLaneValues: Equatable, Sendable {
     package let lane: Int32
     package let start: Double
     package let end: Double
+
+    package init(lane: Int32, start: Double, end: Double) {
+        self.lane = lane
+        self.start = start
+        self.end = end
+    }
 }
 
 extension LaneEngine {
@@ -321,6 +327,7 @@ extension LaneEngine {
         guard laneContributions[t] == 0 else { return }
         anchor[t] = model[t]
         let b = blockIndex(ofLane: t32)
+        guard blocks[b].releasesWhenIdle else { return }
         let start = Int(blocks[b].start)
         if !laneContributions[start ..< start + Int(blocks[b].count)].contains(where: { $0 > 0 }) {
             freeBlock(b)

@@ -125,8 +125,6 @@ extension View {
                                              userInteraction: options.contains(.allowUserInteraction))
         let collector = KeyframeCollector()
         let direct = try AnimationCapture.run(keyframes: collector, animations)
-        try animator.activate()
-        try animator.addKeyframe(direct, start: 0, length: 1, discrete: false)
         // Each keyframe's segment animates to the values its block left (captured with it).
         // With `.beginFromCurrentState`, only the first segment of this call on a property
         // starts from the screen value; later keyframes continue from the earlier ones.
@@ -137,20 +135,25 @@ extension View {
             animated[id] = mask | bit
             return mask & bit == 0
         }
-        for change in direct { _ = firstTime(change) }
-        for keyframe in collector.keyframes {
-            var first: [CapturedChange] = [], again: [CapturedChange] = []
-            for change in keyframe.changes {
-                if firstTime(change) { first.append(change) } else { again.append(change) }
-            }
-            try animator.addKeyframe(first, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
-            if !again.isEmpty {
-                try animator.addKeyframe(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1,
-                                         fromCurrentState: false)
+        try animator.withRun { core, run in
+            try core.startAnimation(run, afterDelay: delay) {
+                try animator.activation()
+                try animator.addSegment(direct, start: 0, length: 1)
+                for change in direct { _ = firstTime(change) }
+                for keyframe in collector.keyframes {
+                    var first: [CapturedChange] = [], again: [CapturedChange] = []
+                    for change in keyframe.changes {
+                        if firstTime(change) { first.append(change) } else { again.append(change) }
+                    }
+                    try animator.addSegment(first, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
+                    if !again.isEmpty {
+                        try animator.addSegment(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1,
+                                                fromCurrentState: false)
+                    }
+                }
             }
         }
         if let completion { animator.addCompletion { completion($0 == .end) } }
-        animator.run(delay: delay)
         animator.completeAtNextTickIfEmpty()
     }
 
@@ -231,19 +234,13 @@ extension PropertyAnimator {
 
     /// The options block-based animations share (set before the animator starts).
     func configureBlockAnimation(repeats: Bool, autoreverses: Bool, fromCurrentState: Bool, userInteraction: Bool) throws {
-        self.repeats = repeats
-        self.autoreverses = autoreverses
-        beginsFromCurrentState = fromCurrentState
+        engine.core.configure(runHandle, repeats: repeats, autoreverses: autoreverses, beginsFromCurrentState: fromCurrentState)
         try setUserInteractionEnabled(userInteraction)
     }
 
     /// A block animation that changed nothing completes at the next tick (UIKit calls the
     /// completion at once).
     func completeAtNextTickIfEmpty() {
-        guard let run, lanesAnimated == 0 else { return }
-        if phase == .waitingForBlocks { phase = .paused }
-        engine.setRepeats(false, of: run)
-        engine.startLeg(run, to: 1, length: 0, animator: self)
-        setPhase(.running)
+        report { try withRun { core, run in core.completeAtNextTickIfEmpty(run) } }
     }
 }

@@ -9,24 +9,8 @@ extension PropertyAnimator {
     /// block added then starts it (as in UIKit).
     /// - Throws: ``AnimatorError/startWhileStopped`` when stopped.
     public func startAnimation() throws {
-        // Starting a leg hands this animator to the engine, which then no longer is kept by
-        // it: keep the engine until this call returns (see `engine`).
-        let engineAlive = engineReference
-        defer { withExtendedLifetime(engineAlive) {} }
         try checkNotCompleting("startAnimation")
-        switch phase {
-        case .stopped: throw AnimatorError.startWhileStopped
-        case .running, .waitingForBlocks: return
-        case .inactive:
-            try activate()
-            if blockCount == 0 {
-                phase = .waitingForBlocks
-                return
-            }
-            run(delay: 0)
-        case .paused:
-            resume()
-        }
+        try withRun { core, run in try core.startAnimation(run, activation: activation) }
     }
 
     /// Starts the animation after `delay` seconds (sets ``delay``).
@@ -36,24 +20,11 @@ extension PropertyAnimator {
     ///   ``AnimatorError/invalidParameter(_:)`` for a bad delay. A running animator is not
     ///   affected.
     public func startAnimation(afterDelay delay: Double) throws {
-        // Starting a leg hands this animator to the engine, which then no longer is kept by
-        // it: keep the engine until this call returns (see `engine`).
-        let engineAlive = engineReference
-        defer { withExtendedLifetime(engineAlive) {} }
         do { try ParameterError.requireNonNegative(delay, "delay") } catch { throw AnimatorError.invalidParameter(error) }
         try checkNotCompleting("startAnimation(afterDelay:)")
-        switch phase {
-        case .stopped: throw AnimatorError.startWhileStopped
-        case .paused: throw AnimatorError.startAfterDelayWhilePaused
-        case .running, .waitingForBlocks: return
-        case .inactive:
-            self.delay = delay
-            try activate()
-            if blockCount == 0 {
-                phase = .waitingForBlocks
-                return
-            }
-            run(delay: delay)
+        try withRun { core, run in
+            if core.state(of: run) == .inactive { self.delay = delay }
+            try core.startAnimation(run, afterDelay: delay, activation: activation)
         }
     }
 
@@ -62,18 +33,7 @@ extension PropertyAnimator {
     ///   ``AnimatorError/notInterruptible(call:)`` when running and not interruptible.
     public func pauseAnimation() throws {
         try checkNotCompleting("pauseAnimation")
-        switch phase {
-        case .stopped: throw AnimatorError.pauseWhileStopped
-        case .paused: return
-        case .waitingForBlocks: phase = .paused
-        case .inactive:
-            try activate()
-            phase = .paused
-        case .running:
-            guard isInterruptible else { throw AnimatorError.notInterruptible(call: "pauseAnimation") }
-            engine.pauseRun(activeRun)
-            setPhase(.paused)
-        }
+        try withRun { core, run in try core.pauseAnimation(run, activation: activation) }
     }
 
     // MARK: Stopping and finishing
@@ -86,24 +46,14 @@ extension PropertyAnimator {
     ///   ``AnimatorError/notInterruptible(call:)`` when running and not interruptible.
     public func stopAnimation(_ withoutFinishing: Bool) throws {
         try checkNotCompleting("stopAnimation")
-        switch phase {
-        case .inactive: throw AnimatorError.stopWhileInactive
-        case .stopped: throw AnimatorError.stopWhileStopped
-        case .running where !isInterruptible: throw AnimatorError.notInterruptible(call: "stopAnimation")
-        case .running, .paused, .waitingForBlocks: break
-        }
-        engine.pauseRun(activeRun)
-        stoppedFraction = engine.timing(of: activeRun).f
-        if !withoutFinishing { stoppedLanes = engine.stopValues(of: activeRun) }
-        engine.finishSegments(of: activeRun, at: .current)
-        engine.releaseRun(activeRun)
-        run = nil
-        if withoutFinishing {
-            completions.removeAll()
-            reset()
-            setPhase(.inactive)
-        } else {
-            setPhase(.stopped)
+        try withRun { core, run in
+            let values = try core.stopAnimation(run, withoutFinishing: withoutFinishing)
+            // Read while the lanes' blocks still name their views (the engine releases them next).
+            stoppedLanes = engine.stoppedLanes(values)
+            if withoutFinishing {
+                completions.removeAll()
+                pendingBlocks = []
+            }
         }
     }
 
@@ -113,15 +63,14 @@ extension PropertyAnimator {
     /// - Throws: ``AnimatorError/finishRequiresStopped(state:)`` unless stopped.
     public func finishAnimation(at finalPosition: ViewAnimatingPosition) throws {
         try checkNotCompleting("finishAnimation(at:)")
-        guard phase == .stopped else { throw AnimatorError.finishRequiresStopped(state: state) }
+        try withRun { core, run in try core.finishAnimation(run, at: RunPosition(finalPosition)) }
         if finalPosition != .current {
             for lane in stoppedLanes {
                 engine.setModelLane(lane.view, index: lane.index, to: finalPosition == .end ? lane.end : lane.start)
             }
         }
         stoppedLanes = []
-        reset()
-        phase = .inactive
+        pendingBlocks = []
         callCompletions(finalPosition)
     }
 
@@ -146,30 +95,14 @@ extension PropertyAnimator {
     /// - Throws: ``AnimatorError/addAnimationsWhileStopped`` when stopped;
     ///   ``AnimatorError/invalidParameter(_:)`` for a delay factor outside [0, 1].
     public func addAnimations(_ animation: @escaping @MainActor () -> Void, delayFactor: Double) throws {
-        let engineAlive = engineReference  // as in startAnimation()
-        defer { withExtendedLifetime(engineAlive) {} }
         guard !delayFactor.isNaN, (0 ... 1).contains(delayFactor) else {
             throw AnimatorError.invalidParameter(.outOfRange(parameter: "delayFactor", value: delayFactor, expected: "[0, 1]"))
         }
         try checkNotCompleting("addAnimations")
-        switch phase {
-        case .stopped:
-            throw AnimatorError.addAnimationsWhileStopped
-        case .inactive:
-            pendingBlocks.append((animation, delayFactor))
-        case .waitingForBlocks:
-            try runBlock(animation, start: delayFactor, length: 1 - delayFactor)
-            run(delay: 0)
-        case .running, .paused:
-            let f = engine.timing(of: activeRun).f
-            if isReversed {
-                let a = Swift.max(f - delayFactor, 0)
-                try runBlock(animation, start: a, length: a, inverted: true)
-            } else {
-                let a = Swift.min(f + delayFactor, 1)
-                try runBlock(animation, start: a, length: 1 - a)
-            }
+        let added = try withRun { core, run in
+            try core.addAnimations(run, delayFactor: delayFactor) { try self.engine.laneChanges(AnimationCapture.run(animation)) }
         }
+        if !added { pendingBlocks.append((animation, delayFactor)) }
     }
 
     /// Adds a completion handler, called with the position the animation ended at. Allowed
@@ -191,97 +124,76 @@ extension PropertyAnimator {
     ///   ``AnimatorError/notInterruptible(call:)``; ``AnimatorError/invalidParameter(_:)``
     ///   for a negative or non-finite factor.
     public func continueAnimation(withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double) throws {
-        // Starting a leg hands this animator to the engine, which then no longer is kept by
-        // it: keep the engine until this call returns (see `engine`).
-        let engineAlive = engineReference
-        defer { withExtendedLifetime(engineAlive) {} }
         do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
             throw AnimatorError.invalidParameter(error)
         }
         try checkNotCompleting("continueAnimation")
-        guard phase == .paused else { throw AnimatorError.continueRequiresPaused(state: state, isRunning: isRunning) }
-        guard isInterruptible else { throw AnimatorError.notInterruptible(call: "continueAnimation") }
-        let r = engine.timing(of: activeRun)
-        if parameters == nil, durationFactor == 0, !r.linearScrub, !r.continuation {
-            resume()
-            return
+        try withRun { core, run in
+            try core.continueAnimation(run, timing: parameters.map(RunTiming.init), durationFactor: durationFactor)
         }
-        let target: Double = isReversed ? 0 : 1
-        let remaining = abs(target - r.f) * runDuration
-        let length = durationFactor > 0 ? durationFactor * duration : remaining
-        let (made, own) = try ProgressCurve.make(parameters ?? timingParameters, duration: length)
-        let curve = engine.interned(made)
-        engine.startLeg(activeRun, to: target, length: own, continuation: curve, animator: self)
-        setPhase(.running)
     }
 
     // MARK: Internals
 
-    /// Inactive → active: takes a run in the engine and runs the pending blocks.
-    func activate() throws {
-        run = engine.makeRun(curve: curve, duration: runDuration, repeats: repeats, autoreverses: autoreverses)
-        let blocks = pendingBlocks
-        pendingBlocks = []
-        for (block, delayFactor) in blocks {
-            try runBlock(block, start: delayFactor, length: 1 - delayFactor)
+    /// The run, made on the engine if the animator has none (its engine went away).
+    var runHandle: RunHandle {
+        if let run { return run }
+        let made = engine.makeRun(for: self)
+        run = made
+        return made
+    }
+
+    /// Runs a call of the engine's state machine on this animator's run: brings the
+    /// engine's time to the clock's, maps the engine's errors to ``AnimatorError``, then
+    /// copies what the engine changed into the views, hands the animator to the engine while
+    /// it runs (and back when it stops), and reports a change of ``isRunning``.
+    @discardableResult
+    func withRun<T>(_ body: (LaneEngine, RunHandle) throws -> T) throws -> T {
+        let engine = self.engine  // kept until the call returns (a running animator no longer keeps it)
+        let run = runHandle
+        let wasRunning = isRunning
+        engine.syncTime()
+        defer {
+            engine.syncViews()
+            engine.updateRetention(of: self, run: run)
+            if wasRunning != isRunning { isRunningDidChange?(self) }
+        }
+        do {
+            return try body(engine.core, run)
+        } catch let error as RunError {
+            throw AnimatorError(error)
         }
     }
 
-    func runBlock(_ block: @MainActor () -> Void, start: Double, length: Double, inverted: Bool = false) throws {
-        let changes = AnimationCapture.run(block)
-        blockCount += 1
-        lanesAnimated += try engine.addSegment(activeRun, changes: changes, windowStart: start, windowLength: length,
-                                               inverted: inverted, fromCurrentState: beginsFromCurrentState)
+    /// What the engine runs when it activates the run: the blocks kept for the start, each
+    /// over `[delayFactor, 1]` of the run.
+    func activation() throws {
+        let blocks = pendingBlocks
+        pendingBlocks = []
+        for (block, delayFactor) in blocks {
+            try addSegment(AnimationCapture.run(block), start: delayFactor, length: 1 - delayFactor)
+        }
     }
 
-    /// Adds a keyframe's changes (captured already) as a segment; `fromCurrentState` says
-    /// whether it starts from the screen value (by default, as the animator's options say).
-    func addKeyframe(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool,
-                     fromCurrentState: Bool? = nil) throws {
-        blockCount += 1
-        lanesAnimated += try engine.addSegment(activeRun, changes: changes, windowStart: start, windowLength: length,
-                                               discrete: discrete, fromCurrentState: fromCurrentState ?? beginsFromCurrentState)
-    }
-
-    /// A direct leg from the current fraction to the end the direction points at.
-    func run(delay: Double) {
-        let f = engine.timing(of: activeRun).f
-        let target: Double = isReversed ? 0 : 1
-        let end: ViewAnimatingPosition? = autoreverses ? .end : nil
-        engine.startLeg(activeRun, to: target, length: abs(target - f) * runDuration, delay: delay,
-                        endPosition: end, animator: self)
-        setPhase(.running)
-    }
-
-    /// Runs on from where the animator is, towards the end `isReversed` points at, without a
-    /// jump: a continuation (or a linear scrub) continues along its curve from the current
-    /// progress; otherwise a direct leg, after `delay` seconds.
-    func resume(delay: Double = 0) {
-        let r = engine.timing(of: activeRun)
-        guard r.linearScrub || r.continuation else { return run(delay: delay) }
-        let target: Double = isReversed ? 0 : 1
-        engine.startLeg(activeRun, to: target, length: abs(target - r.f) * runDuration,
-                        continuation: r.continuation ? r.legCurve : curve, animator: self)
-        setPhase(.running)
-    }
-
-    /// Reverses a running animator in place (a pending delay is kept).
-    func turnAround() {
-        resume(delay: Swift.max(engine.timing(of: activeRun).start - engine.clock.now, 0))
+    /// Adds captured changes as one animation over an explicit window of the run (keyframes,
+    /// and the blocks of an activation); `fromCurrentState` nil takes the animator's option.
+    func addSegment(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool = false,
+                    fromCurrentState: Bool? = nil) throws {
+        let engine = self.engine
+        engine.core.addAnimation(runHandle, changes: try engine.laneChanges(changes), windowStart: start, windowLength: length,
+                                 discrete: discrete, fromCurrentState: fromCurrentState)
     }
 
     /// Called by the engine when the run ended this tick and `pausesOnCompletion` is set (the
     /// engine has paused the run at its end): the animator stays active, paused.
     func didPauseAtEnd() {
-        setPhase(.paused)
+        isRunningDidChange?(self)
     }
 
     /// Called by the engine when the run ended this tick (the engine has ended the animator's
-    /// segments and freed its run): the animator becomes inactive, its completion handlers due.
+    /// segments; the run is inactive): its completion handlers are due.
     func runDidFinish() {
-        run = nil
-        reset()
-        phase = .inactive
+        pendingBlocks = []
         isCompleting = true
     }
 
@@ -294,17 +206,34 @@ extension PropertyAnimator {
         isCompleting = false
         isRunningDidChange?(self)
     }
+}
 
-    /// Back to the configuration of a fresh animator (blocks and completions are spent).
-    func reset() {
-        blockCount = 0
-        lanesAnimated = 0
-        pendingBlocks = []
+extension AnimatorError {
+    /// The UIKit layer's error for an engine's state-machine error (the same case).
+    init(_ error: RunError) {
+        switch error {
+        case .startWhileStopped: self = .startWhileStopped
+        case .startAfterDelayWhilePaused: self = .startAfterDelayWhilePaused
+        case .pauseWhileStopped: self = .pauseWhileStopped
+        case .stopWhileInactive: self = .stopWhileInactive
+        case .stopWhileStopped: self = .stopWhileStopped
+        case .finishRequiresStopped(let state): self = .finishRequiresStopped(state: ViewAnimatingState(state))
+        case .addAnimationsWhileStopped: self = .addAnimationsWhileStopped
+        case .continueRequiresPaused(let state, let running):
+            self = .continueRequiresPaused(state: ViewAnimatingState(state), isRunning: running)
+        case .notInterruptible(let call): self = .notInterruptible(call: call)
+        case .setWhileActive(let property): self = .setWhileActive(property: property)
+        case .invalidParameter(let error): self = .invalidParameter(error)
+        }
     }
+}
 
-    func setPhase(_ new: Phase) {
-        let wasRunning = isRunning
-        phase = new
-        if wasRunning != isRunning { isRunningDidChange?(self) }
+extension ViewAnimatingState {
+    init(_ state: RunState) {
+        switch state {
+        case .inactive: self = .inactive
+        case .active: self = .active
+        case .stopped: self = .stopped
+        }
     }
 }

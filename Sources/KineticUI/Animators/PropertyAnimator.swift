@@ -43,10 +43,6 @@ import Kinetic
 ///   ``AnimatorError/callDuringCompletion(call:)``.
 @MainActor
 public final class PropertyAnimator: ViewImplicitlyAnimating {
-    enum Phase {
-        case inactive, running, paused, waitingForBlocks, stopped
-    }
-
     /// The engine that evaluates this animator.
     ///
     /// An animator keeps its engine alive while it is inactive, paused or stopped; while it
@@ -74,29 +70,20 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// The delay of the last `startAnimation(afterDelay:)`, seconds.
     public internal(set) var delay: Double = 0
 
+    /// The engine's timing for `timingParameters`, its progress curve and how long the run lasts.
+    let timing: RunTiming
     let curve: ProgressCurve
-    /// Seconds for the time fraction to go from 0 to 1.
     let runDuration: Double
 
-    var phase: Phase = .inactive
-    /// The animator's run in the engine while it is active (nil while inactive).
+    /// The animator's run in its engine: the engine's `UIViewAnimating` state machine (nil
+    /// only after the engine went away, until the next call makes one on the shared engine).
     var run: RunHandle?
-    /// The run of an animator whose phase says it is active.
-    var activeRun: RunHandle { run! }
     var pendingBlocks: [(block: @MainActor () -> Void, delayFactor: Double)] = []
     var completions: [@MainActor (ViewAnimatingPosition) -> Void] = []
-    var blockCount = 0
-    /// Lanes the animator's blocks animate (0: its blocks changed nothing).
-    var lanesAnimated = 0
+    /// The lanes of a stopped animator with their start and end values, for `finishAnimation(at:)`.
     var stoppedLanes: [StoppedLane] = []
-    var stoppedFraction = 0.0
     /// Public because callers read it in completion handlers: true while they run.
     public internal(set) var isCompleting = false
-
-    // Block-based options.
-    var repeats = false
-    var autoreverses = false
-    var beginsFromCurrentState = false
 
     /// Called whenever ``isRunning`` changes (UIKit's key-value observation of `running`,
     /// the way to see a `pausesOnCompletion` animator reach its end).
@@ -116,9 +103,11 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         self.ownedEngine = engine
         self.duration = duration
         self.timingParameters = timingParameters
-        let (made, run) = try ProgressCurve.make(timingParameters, duration: duration)
-        curve = engine.interned(made)
-        runDuration = run
+        timing = RunTiming(timingParameters)
+        do { (curve, runDuration) = try timing.curve(forDuration: duration) } catch let error as ParameterError {
+            throw AnimatorError.invalidParameter(error)
+        }
+        run = engine.makeRun(for: self)
         engine.collector?.append(self)
     }
 
@@ -146,13 +135,12 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     isolated deinit {
-        guard phase == .paused || phase == .stopped || phase == .waitingForBlocks else { return }
-        Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
-        if let run, let engine = engineReference {
-            engine.finishSegments(of: run, at: .current)
-            engine.releaseRun(run)
-            engine.compactIfNeeded()
+        guard let run, let engine = engineReference else { return }
+        if state == .active || state == .stopped, !engine.core.isRunning(run) {
+            Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
         }
+        // Its animations stay where they are (as `finishAnimation(at: .current)`).
+        engine.releaseRun(run)
     }
 
     /// Called by an engine going away while this animator runs: the animator becomes a
@@ -160,12 +148,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// (nothing of the engine is left for them to act on).
     func engineDidGoAway() {
         run = nil
-        reset()
+        pendingBlocks = []
         completions = []
         stoppedLanes = []
-        stoppedFraction = 0
         isCompleting = false
-        phase = .inactive
         engineReference = nil
         ownedEngine = nil
     }
@@ -174,15 +160,19 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     /// Inactive, active (running, paused or delayed) or stopped.
     public var state: ViewAnimatingState {
-        switch phase {
+        guard let run, let engine = engineReference else { return isCompleting ? .active : .inactive }
+        switch engine.core.state(of: run) {
         case .inactive: return isCompleting ? .active : .inactive
-        case .running, .paused, .waitingForBlocks: return .active
+        case .active: return .active
         case .stopped: return .stopped
         }
     }
 
     /// Whether time is advancing the animator (including while it waits for its delay).
-    public var isRunning: Bool { phase == .running || isCompleting }
+    public var isRunning: Bool {
+        guard let run, let engine = engineReference else { return isCompleting }
+        return engine.core.isRunning(run) || isCompleting
+    }
 
     /// Fraction of the run's time, 0 to 1 (see the type's discussion for scrubbing). Setting
     /// it scrubs a paused animator and activates an inactive one (paused); it is ignored while
@@ -190,9 +180,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// ``setFractionComplete(_:)`` throws instead.
     public var fractionComplete: Double {
         get {
-            if phase == .stopped { return stoppedFraction }
-            guard let run else { return 0 }
-            return engine.timing(of: run).f
+            guard let run, let engine = engineReference else { return 0 }
+            return engine.core.fractionComplete(of: run)
         }
         set {
             do { try setFractionComplete(newValue) } catch let error as AnimatorError {
@@ -204,42 +193,46 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// Whether the run goes back towards the start values. Set while running, it turns the
     /// animation round at once; set while inactive or paused, it applies to the next start;
     /// ignored while stopped.
-    public var isReversed = false {
-        didSet {
-            guard oldValue != isReversed else { return }
-            if phase == .running {
-                guard isInterruptible else {
-                    Diagnostics.report(.illegalCall(.notInterruptible(call: "isReversed")))
-                    isReversed = oldValue
-                    return
-                }
-                let engineAlive = engineReference  // as in startAnimation()
-                turnAround()
-                withExtendedLifetime(engineAlive) {}
-            }
+    public var isReversed: Bool {
+        get {
+            guard let run, let engine = engineReference else { return false }
+            return engine.core.isReversed(run)
+        }
+        set {
+            report { try withRun { core, run in try core.setReversed(newValue, of: run) } }
         }
     }
 
     /// Keep the animator active and paused at the end instead of completing (completion
     /// handlers are not called; watch ``isRunningDidChange``).
-    public var pausesOnCompletion = false {
-        didSet {
-            if let run { engine.setPausesOnCompletion(pausesOnCompletion, of: run) }
+    public var pausesOnCompletion: Bool {
+        get {
+            guard let run, let engine = engineReference else { return false }
+            return engine.core.pausesOnCompletion(run)
         }
+        set { engine.core.setPausesOnCompletion(newValue, of: runHandle) }
     }
 
     /// While paused, whether `fractionComplete` maps linearly to the properties' progress
     /// (true, the default) rather than through the timing curve.
-    public var scrubsLinearly = true
+    public var scrubsLinearly: Bool {
+        get {
+            guard let run, let engine = engineReference else { return true }
+            return engine.core.scrubsLinearly(run)
+        }
+        set { engine.core.setScrubsLinearly(newValue, of: runHandle) }
+    }
 
-    private var interruptible = true
     private var userInteraction = true
 
     /// Whether the animator can be paused, stopped, reversed or continued once running.
     /// May only change while inactive (otherwise reported and ignored; see
     /// ``setInterruptible(_:)``).
     public var isInterruptible: Bool {
-        get { interruptible }
+        get {
+            guard let run, let engine = engineReference else { return true }
+            return engine.core.isInterruptible(run)
+        }
         set { report { try setInterruptible(newValue) } }
     }
 
@@ -257,7 +250,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// - Throws: ``AnimatorError/setWhileActive(property:)`` unless the animator is inactive.
     public func setInterruptible(_ value: Bool) throws {
         guard state == .inactive else { throw AnimatorError.setWhileActive(property: "isInterruptible") }
-        interruptible = value
+        try withRun { core, run in try core.setInterruptible(value, of: run) }
     }
 
     /// Sets ``isUserInteractionEnabled``.
@@ -276,16 +269,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
             throw AnimatorError.invalidParameter(.outOfRange(parameter: "fractionComplete", value: value, expected: "[0, 1]"))
         }
         try checkNotCompleting("fractionComplete")
-        switch phase {
-        case .running, .stopped:
-            return
-        case .inactive:
-            try activate()
-            phase = .paused
-        case .paused, .waitingForBlocks:
-            phase = .paused
-        }
-        engine.scrub(activeRun, to: value, linearly: scrubsLinearly)
+        try withRun { core, run in try core.setFractionComplete(run, value, activation: activation) }
     }
 
     func report(_ body: () throws -> Void) {

@@ -87,21 +87,11 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
         return false
     }
 
-    /// The spring an animation of `duration` seconds follows, as a function of the fraction
-    /// of its run, and how long the run lasts (seconds).
-    ///
-    /// A damping-ratio spring is built once with a settling time of 1 and driven by the
-    /// fraction directly (its velocity rescaled by the duration), so a zero duration works;
-    /// a physical spring is driven by `fraction × its settling time`.
-    func progressCurve(forDuration duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
+    /// The engine's timing for this spring (how it drives a run of a given duration).
+    var runTiming: RunTiming {
         switch specification {
-        case .physical(let spring):
-            let settle = Swift.max(spring.settlingDuration(initialVelocity: initialVelocity.dx),
-                                   spring.settlingDuration(initialVelocity: initialVelocity.dy))
-            return (.spring(SpringProgress(spring, period: settle, vx: initialVelocity.dx, vy: initialVelocity.dy)), settle)
-        case .dampingRatio(let ratio):
-            let unit = try Self.check { try Spring(settlingDuration: 1, dampingRatio: ratio) }
-            return (.spring(SpringProgress(unit, period: 1, vx: initialVelocity.dx * duration, vy: initialVelocity.dy * duration)), duration)
+        case .physical(let spring): return .physicalSpring(spring, vx: initialVelocity.dx, vy: initialVelocity.dy)
+        case .dampingRatio(let ratio): return .dampedSpring(dampingRatio: ratio, vx: initialVelocity.dx, vy: initialVelocity.dy)
         }
     }
 

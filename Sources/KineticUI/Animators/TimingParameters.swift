@@ -128,17 +128,17 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable {
     public var springTimingParameters: SpringTimingParameters? { nil }
 }
 
-extension ProgressCurve {
-    /// The engine's timing for a provider and an animator duration (seconds), with the
-    /// duration the run actually lasts (a physical spring's own settling time).
-    static func make(_ provider: any TimingCurveProvider, duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
+extension RunTiming {
+    /// The engine's timing for a provider: its spring when it is one (and not a cubic or
+    /// built-in curve), else its cubic curve, else the default curve.
+    init(_ provider: any TimingCurveProvider) {
         if let spring = provider.springTimingParameters, provider.timingCurveType != .builtin,
            provider.timingCurveType != .cubic {
-            return try spring.progressCurve(forDuration: duration)
+            self = spring.runTiming
+        } else if let cubic = provider.cubicTimingParameters {
+            self = cubic.curve == .linear ? .linear : .cubic(cubic.curve)
+        } else {
+            self = .cubic(.ease)
         }
-        if let cubic = provider.cubicTimingParameters {
-            return (cubic.curve == .linear ? .linear : .cubic(cubic.curve), duration)
-        }
-        return (.cubic(.ease), duration)
     }
 }

@@ -63,10 +63,6 @@ public final class AnimationEngine {
     /// Per run record of the core: the running animator it keeps alive.
     var retained: [PropertyAnimator?] = []
 
-    /// Cubic curves in use, interned so that animators with equal curves share one solver
-    /// table (hot in cache during a tick) and one box.
-    private var curveCache: [CubicBezier: ProgressCurve] = [:]
-
     /// While set, every animator created on this engine is appended (an interaction
     /// controller collecting the animations a transition creates).
     var collector: [PropertyAnimator]?
@@ -99,7 +95,7 @@ public final class AnimationEngine {
     // MARK: Diagnostics
 
     /// The number of animators that are active (running, paused or waiting for a delay).
-    public var activeAnimatorCount: Int { core.liveRunCount }
+    public var activeAnimatorCount: Int { core.activeRunCount }
     /// The number of property lanes currently animated (lanes with at least one animation).
     public var animatedLaneCount: Int { core.animatedLaneCount }
     /// The number of (span, lane) contributions of live animations.
@@ -131,8 +127,8 @@ public final class AnimationEngine {
     private func runTick() {
         core.advance(to: clock.now)
         guard !core.events.isEmpty else { return }
-        // Every event is matched to its animator before any handler runs (a handler that
-        // creates an animator may reuse a run record the tick freed).
+        // Every event is matched to its animator before any handler runs (a handler may
+        // start, stop or release animators).
         for event in core.events {
             switch event {
             case .pausedAtEnd(let run):
@@ -168,19 +164,10 @@ public final class AnimationEngine {
 
     // MARK: Runs
 
-    /// The shared instance of a cubic curve equal to `curve` (springs and linear are returned
-    /// as they are). The cache holds at most 1,024 distinct curves; past that it starts over.
-    func interned(_ curve: ProgressCurve) -> ProgressCurve {
-        guard case .cubic(let bezier) = curve else { return curve }
-        if let shared = curveCache[bezier] { return shared }
-        if curveCache.count >= 1024 { curveCache.removeAll(keepingCapacity: true) }
-        curveCache[bezier] = curve
-        return curve
-    }
-
-    /// A new run for an animator's timing, paused at fraction 0.
-    func makeRun(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> RunHandle {
-        let run = core.makeRun(curve: curve, duration: duration, repeats: repeats, autoreverses: autoreverses)
+    /// A new inactive run for `animator`'s timing.
+    func makeRun(for animator: PropertyAnimator) -> RunHandle {
+        let run = core.makeRun(curve: animator.curve, duration: animator.runDuration, timing: animator.timing,
+                               givenDuration: animator.duration)
         let i = Int(run.index)
         if i < retained.count {
             retained[i] = nil
@@ -191,47 +178,32 @@ public final class AnimationEngine {
         return run
     }
 
-    /// Frees a run for reuse (the handle is stale afterwards); its segments must have ended.
+    /// Releases an animator's run (its animations end where they are); the handle is stale
+    /// afterwards.
     func releaseRun(_ run: RunHandle) {
-        _ = release(run)
-        core.releaseRun(run)
+        retained[Int(run.index)] = nil
+        core.releaseRunAndAnimations(run)
+        syncViews()
     }
 
-    /// Starts a leg of `run` now (after `delay` seconds): time fraction from the current one
-    /// to `target` (1 or 0), over `length` seconds, along the run's curve
-    /// (`continuation == nil`) or, from each segment's current progress, along `continuation`.
-    func startLeg(_ run: RunHandle, to target: Double, length: Double, delay: Double = 0,
-                  continuation: ProgressCurve? = nil, endPosition: ViewAnimatingPosition? = nil,
-                  animator: PropertyAnimator) {
-        core.startLeg(run, to: target, length: length, startTime: clock.now + delay, continuation: continuation,
-                      endPosition: endPosition.map(RunPosition.init))
-        core.setPausesOnCompletion(animator.pausesOnCompletion, of: run)
-        retained[Int(run.index)] = animator
-        animator.ownedEngine = nil  // the engine keeps the running animator, not the reverse
+    /// The engine keeps a running animator alive (and the animator does not keep the
+    /// engine); an animator that is not running keeps its engine instead.
+    func updateRetention(of animator: PropertyAnimator, run: RunHandle) {
+        let i = Int(run.index)
+        if core.isRunning(run) {
+            retained[i] = animator
+            animator.ownedEngine = nil
+        } else if retained[i] === animator {
+            retained[i] = nil
+            animator.ownedEngine = self
+        }
     }
 
-    /// Stops time for `run` at its current fraction.
-    func pauseRun(_ run: RunHandle) {
-        core.pauseRun(run)
-        _ = release(run)
+    /// Brings the core's time to the clock's (a call made between the clock's advance and the
+    /// tick it triggers, from a completion handler, starts its legs at the clock's time).
+    func syncTime() {
+        if clock.now > core.now { core.now = clock.now }
     }
-
-    /// A copy of `run`'s timing record (its fraction, leg and start time), to read.
-    func timing(of run: RunHandle) -> TimingRecord { core.timing(of: run) }
-
-    /// Whether `run` starts over at its end (`repeats`).
-    func setRepeats(_ repeats: Bool, of run: RunHandle) { core.setRepeats(repeats, of: run) }
-
-    /// Whether `run` pauses at its end instead of completing.
-    func setPausesOnCompletion(_ pauses: Bool, of run: RunHandle) { core.setPausesOnCompletion(pauses, of: run) }
-
-    /// Sets `run`'s fraction while paused (a scrub).
-    func scrub(_ run: RunHandle, to fraction: Double, linearly: Bool) {
-        core.scrub(run, to: fraction, linearly: linearly)
-    }
-
-    /// Drops ended contributions from the core's arrays.
-    func compactIfNeeded() { core.compactIfNeeded() }
 }
 
 extension ViewAnimatingPosition {

@@ -4,7 +4,7 @@ extension AnimationEngine {
     /// Gives `view`'s `property` a lane block whose model values, anchors and outputs are
     /// `anchorValues` (the presentation values before the animation that needs it).
     func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: [Double]) -> LaneBlockID {
-        let block = core.allocateBlock(anchorValues)
+        let block = core.allocateBlock(anchorValues, releasesWhenIdle: true)
         let i = Int(block.index)
         if i < blockViews.count {
             blockViews[i] = view

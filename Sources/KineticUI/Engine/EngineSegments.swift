@@ -19,17 +19,11 @@ struct StoppedLane {
 }
 
 extension AnimationEngine {
-    /// Turns the changes of one animations block into a segment of `run` in the core.
-    /// - Parameters:
-    ///   - window: start and length in the animator's time fraction.
-    ///   - fromCurrentState: start from the presentation values, freezing other animations
-    ///     on the same lanes where they are (`beginFromCurrentState`).
-    /// - Returns: the number of lanes the segment animates (0: nothing changed, no segment).
+    /// The engine's lane changes for the changes of one animations block: each changed lane
+    /// of each property, in a lane block of this engine (given one if the property has none).
     /// - Throws: ``AnimatorError/viewBoundToAnotherEngine(view:)``,
-    ///   ``AnimatorError/tooManyAnimations(view:property:)``; nothing is added then.
-    @discardableResult
-    func addSegment(_ run: RunHandle, changes: [CapturedChange], windowStart: Double, windowLength: Double,
-                    inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false) throws -> Int {
+    ///   ``AnimatorError/tooManyAnimations(view:property:)``; no block is given out then.
+    func laneChanges(_ changes: [CapturedChange]) throws -> [LaneChange] {
         for change in changes {
             if let bound = change.view.laneEngine, bound !== self {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
@@ -52,22 +46,13 @@ extension AnimationEngine {
                 lanes.append(LaneChange(lane: Int32(base + j), old: change.old[j], new: new[j], vertical: p.isVertical(lane: j)))
             }
         }
-        return core.addSegment(run, changes: lanes, windowStart: windowStart, windowLength: windowLength,
-                               inverted: inverted, discrete: discrete, fromCurrentState: fromCurrentState)
+        return lanes
     }
 
-    /// Ends every segment of `run`, leaving its properties at `position`: `.end` keeps the
-    /// model values; `.start` puts the start values back into the model; `.current` writes
-    /// the current presentation values into the model.
-    func finishSegments(of run: RunHandle, at position: ViewAnimatingPosition) {
-        core.finishSegments(of: run, at: RunPosition(position))
-        syncViews()
-    }
-
-    /// The lanes of `run`'s segments, with their start and end values, for a later
-    /// `finishAnimation(at:)` after `stopAnimation(false)`.
-    func stopValues(of run: RunHandle) -> [StoppedLane] {
-        core.stopValues(of: run).compactMap { stopped in
+    /// The views' lanes for a stopped run's lanes (read before the engine releases their
+    /// blocks).
+    func stoppedLanes(_ values: [StoppedLaneValues]) -> [StoppedLane] {
+        values.compactMap { stopped in
             let (block, offset) = core.block(ofLane: stopped.lane)
             guard let view = blockViews[Int(block.index)] else { return nil }
             return StoppedLane(view: view, index: blockProperties[Int(block.index)].offset + offset,

@@ -1,0 +1,491 @@
+/// A run's place in the `UIViewAnimating` state machine.
+enum RunPhase: UInt8 {
+    /// Inactive: no animations in the engine, fraction 0.
+    case inactive
+    /// Active, time advancing (or waiting for its delay).
+    case running
+    /// Active, time stopped.
+    case paused
+    /// Active, started with no animations: the first animations added start it.
+    case waitingForAnimations
+    /// Stopped: animations removed, waiting for `finishAnimation(at:)`.
+    case stopped
+}
+
+/// What a run was created with: its timing and the duration given (a continuation without
+/// new timing reuses them). Shared by reference, beside the timing records.
+final class RunSpec {
+    let timing: RunTiming
+    /// Seconds (a physical spring's run lasts its own settling time instead).
+    let duration: Double
+
+    init(timing: RunTiming, duration: Double) {
+        self.timing = timing
+        self.duration = duration
+    }
+}
+
+/// A lane and the value an animation moves it to (its new model value).
+package struct LaneTarget: Sendable, Equatable {
+    package let lane: Int32
+    package let value: Double
+    /// Whether the lane takes a spring's vertical velocity.
+    package let vertical: Bool
+
+    package init(lane: Int32, value: Double, vertical: Bool = false) {
+        self.lane = lane
+        self.value = value
+        self.vertical = vertical
+    }
+}
+
+/// The `UIViewAnimating` state machine of the engine's runs.
+///
+/// A run is created inactive with its timing, and lives until its owner releases it: it
+/// becomes active when started, paused or scrubbed, and inactive again when it completes
+/// (a tick queues `.finished`), is stopped without finishing, or is finished after a stop.
+/// Every call checks the run's state first and throws ``RunError`` (UIKit's illegal calls)
+/// leaving the engine unchanged. The rules where UIKit's documentation is ambiguous are the
+/// UIKit layer's (see `PropertyAnimator`): `delayFactor` and `durationFactor` are fractions
+/// of the original duration; a reversed run that reaches its start ends at `.start`;
+/// reversing while running takes effect at once.
+///
+/// Animations are lane targets. A run's owner whose animations are closures (the UIKit
+/// layer) runs them when the engine activates the run: the `activation` argument of the
+/// calls that can activate one, and the `changes` argument of ``addAnimations(_:delayFactor:changes:)``.
+/// The engine calls them synchronously inside that call, never during a tick.
+extension LaneEngine {
+    // MARK: Creating and releasing
+
+    /// A new inactive run.
+    /// - Parameters:
+    ///   - timing: how progress follows the run's time.
+    ///   - duration: seconds, finite and ≥ 0 (a physical spring lasts its settling time).
+    /// - Throws: ``RunError/invalidParameter(_:)`` for a bad duration or a spring that
+    ///   cannot settle in it.
+    package func makeRun(timing: RunTiming, duration: Double) throws -> RunHandle {
+        do {
+            try ParameterError.requireNonNegative(duration, "duration")
+            let (curve, runDuration) = try timing.curve(forDuration: duration)
+            return makeRun(curve: curve, duration: runDuration, timing: timing, givenDuration: duration)
+        } catch let error as ParameterError {
+            throw RunError.invalidParameter(error)
+        }
+    }
+
+    /// A new inactive run with its progress curve already made (see ``RunTiming/curve(forDuration:)``).
+    /// Equal cubic curves are interned: runs share one solver and its tables.
+    package func makeRun(curve: ProgressCurve, duration: Double, timing: RunTiming, givenDuration: Double) -> RunHandle {
+        let run = makeRun(curve: interned(curve), duration: duration, repeats: false, autoreverses: false)
+        specs[Int(run.index)] = RunSpec(timing: timing, duration: givenDuration)
+        return run
+    }
+
+    /// Cubic curves in use, interned so that runs with equal curves share one solver table
+    /// (hot in cache during a tick). At most 1,024 distinct curves; past that it starts over.
+    func interned(_ curve: ProgressCurve) -> ProgressCurve {
+        guard case .cubic(let bezier) = curve else { return curve }
+        if let shared = curveCache[bezier] { return shared }
+        if curveCache.count >= 1024 { curveCache.removeAll(keepingCapacity: true) }
+        curveCache[bezier] = curve
+        return curve
+    }
+
+    /// Releases a run: its animations end where they are (`.current`) and its handle is
+    /// stale afterwards.
+    package func releaseRunAndAnimations(_ run: RunHandle) {
+        let id = run.index
+        if segments.contains(where: { $0.alive && $0.owner == id }) {
+            finishSegments(of: run, at: .current)
+            compactIfNeeded()
+        }
+        pendingAnimations[id] = nil
+        stoppedValues[id] = nil
+        releaseRun(run)
+    }
+
+    // MARK: Reading
+
+    /// Inactive, active or stopped.
+    package func state(of run: RunHandle) -> RunState {
+        switch records[Int(run.index)].phase {
+        case .inactive: return .inactive
+        case .running, .paused, .waitingForAnimations: return .active
+        case .stopped: return .stopped
+        }
+    }
+
+    /// Whether time advances the run (including while it waits for its delay).
+    package func isRunning(_ run: RunHandle) -> Bool { records[Int(run.index)].phase == .running }
+
+    /// Whether the run is active and waiting for its first animations.
+    package func isWaitingForAnimations(_ run: RunHandle) -> Bool {
+        records[Int(run.index)].phase == .waitingForAnimations
+    }
+
+    /// The fraction of the run's time, in [0, 1] (0 while inactive; where it was stopped
+    /// while stopped).
+    package func fractionComplete(of run: RunHandle) -> Double {
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .inactive: return 0
+        default: return records[i].f
+        }
+    }
+
+    /// Whether the run goes towards its start values.
+    package func isReversed(_ run: RunHandle) -> Bool { records[Int(run.index)].reversed }
+    /// Whether the run can be paused, stopped, reversed or continued once running.
+    package func isInterruptible(_ run: RunHandle) -> Bool { records[Int(run.index)].interruptible }
+    /// Whether a scrub maps the fraction to progress linearly.
+    package func scrubsLinearly(_ run: RunHandle) -> Bool { records[Int(run.index)].scrubsLinearly }
+    /// Whether the run pauses at its end instead of completing.
+    package func pausesOnCompletion(_ run: RunHandle) -> Bool { records[Int(run.index)].pausesOnCompletion }
+    /// Whether the animations added since the run became active animate any lane.
+    package func animatesLanes(_ run: RunHandle) -> Bool { records[Int(run.index)].animatesLanes }
+
+    // MARK: Configuring
+
+    /// Sets whether the run can be interrupted.
+    /// - Throws: ``RunError/setWhileActive(property:)`` unless the run is inactive.
+    package func setInterruptible(_ value: Bool, of run: RunHandle) throws {
+        guard state(of: run) == .inactive else { throw RunError.setWhileActive(property: "isInterruptible") }
+        records[Int(run.index)].interruptible = value
+    }
+
+    /// Sets whether a scrub maps the fraction linearly (any state; applies to the next scrub).
+    package func setScrubsLinearly(_ value: Bool, of run: RunHandle) {
+        records[Int(run.index)].scrubsLinearly = value
+    }
+
+    /// The options of block-based animations: repetition, and starting from the current
+    /// output (freezing the other animations of the same lanes). Only while inactive.
+    package func configure(_ run: RunHandle, repeats: Bool, autoreverses: Bool, beginsFromCurrentState: Bool) {
+        let i = Int(run.index)
+        records[i].repeats = repeats
+        records[i].autoreverses = autoreverses
+        records[i].beginsFromCurrentState = beginsFromCurrentState
+    }
+
+    // MARK: Starting and pausing
+
+    /// Starts the run, or resumes it when paused; `afterDelay` starts an inactive one after
+    /// that many seconds. A run with no animations waits, active, for its first.
+    /// - Parameter activation: runs once the engine has activated an inactive run (the
+    ///   owner adds the animations it kept for the start).
+    /// - Throws: ``RunError/startWhileStopped``; ``RunError/startAfterDelayWhilePaused``;
+    ///   ``RunError/invalidParameter(_:)`` for a negative or non-finite delay.
+    package func startAnimation(_ run: RunHandle, afterDelay delay: Double? = nil,
+                                activation: (() throws -> Void)? = nil) throws {
+        if let delay {
+            do { try ParameterError.requireNonNegative(delay, "delay") } catch { throw RunError.invalidParameter(error) }
+        }
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .stopped: throw RunError.startWhileStopped
+        case .running, .waitingForAnimations: return
+        case .paused:
+            if delay != nil { throw RunError.startAfterDelayWhilePaused }
+            resume(run)
+        case .inactive:
+            try activate(run, activation)
+            if !records[i].hasAnimations {
+                records[i].phase = .waitingForAnimations
+                return
+            }
+            runLeg(run, delay: delay ?? 0)
+        }
+    }
+
+    /// Pauses the run; an inactive run becomes active and paused at 0.
+    /// - Throws: ``RunError/pauseWhileStopped``; ``RunError/notInterruptible(call:)`` when
+    ///   running and not interruptible.
+    package func pauseAnimation(_ run: RunHandle, activation: (() throws -> Void)? = nil) throws {
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .stopped: throw RunError.pauseWhileStopped
+        case .paused: return
+        case .waitingForAnimations: records[i].phase = .paused
+        case .inactive:
+            try activate(run, activation)
+            records[i].phase = .paused
+        case .running:
+            guard records[i].interruptible else { throw RunError.notInterruptible(call: "pauseAnimation") }
+            records[i].running = false
+            records[i].phase = .paused
+        }
+    }
+
+    /// Scrubs the run: a paused (or waiting) run moves to `fraction`, an inactive one becomes
+    /// active and paused there; ignored while running or stopped.
+    /// - Throws: ``RunError/invalidParameter(_:)`` for NaN or a value outside [0, 1].
+    package func setFractionComplete(_ run: RunHandle, _ fraction: Double, activation: (() throws -> Void)? = nil) throws {
+        guard !fraction.isNaN, (0 ... 1).contains(fraction) else {
+            throw RunError.invalidParameter(.outOfRange(parameter: "fractionComplete", value: fraction, expected: "[0, 1]"))
+        }
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .running, .stopped:
+            return
+        case .inactive:
+            try activate(run, activation)
+            records[i].phase = .paused
+        case .paused, .waitingForAnimations:
+            records[i].phase = .paused
+        }
+        scrub(run, to: fraction, linearly: records[i].scrubsLinearly)
+    }
+
+    /// Sets the direction. While running it turns the run round at once (a pending delay is
+    /// kept); otherwise it applies to the next start.
+    /// - Throws: ``RunError/notInterruptible(call:)`` when running and not interruptible.
+    package func setReversed(_ reversed: Bool, of run: RunHandle) throws {
+        let i = Int(run.index)
+        guard records[i].reversed != reversed else { return }
+        if records[i].phase == .running, !records[i].interruptible {
+            throw RunError.notInterruptible(call: "isReversed")
+        }
+        records[i].reversed = reversed
+        if records[i].phase == .running {
+            resume(run, delay: Swift.max(records[i].start - now, 0))
+        }
+    }
+
+    /// Sets whether the run pauses at its end instead of completing.
+    package func setPausesOnCompletion(_ pauses: Bool, of run: RunHandle) {
+        records[Int(run.index)].pausesOnCompletion = pauses
+    }
+
+    // MARK: Animations
+
+    /// Adds animations that start `delayFactor × duration` later than the run's current
+    /// point and end with the run. Inactive: returns false without calling `changes` (the
+    /// owner keeps them for the start; see ``addAnimations(_:targets:delayFactor:)`` for
+    /// targets the engine keeps). Waiting: they start the run. Active: they run from the
+    /// current fraction (plus the delay) to the end the run is heading for.
+    /// - Parameter changes: the lanes and their old and new values, made when called.
+    /// - Throws: ``RunError/addAnimationsWhileStopped``; ``RunError/invalidParameter(_:)``
+    ///   for a factor outside [0, 1]; what `changes` throws.
+    package func addAnimations(_ run: RunHandle, delayFactor: Double, changes: () throws -> [LaneChange]) throws -> Bool {
+        guard !delayFactor.isNaN, (0 ... 1).contains(delayFactor) else {
+            throw RunError.invalidParameter(.outOfRange(parameter: "delayFactor", value: delayFactor, expected: "[0, 1]"))
+        }
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .stopped:
+            throw RunError.addAnimationsWhileStopped
+        case .inactive:
+            return false
+        case .waitingForAnimations:
+            addAnimation(run, changes: try changes(), windowStart: delayFactor, windowLength: 1 - delayFactor)
+            runLeg(run, delay: 0)
+        case .running, .paused:
+            let f = records[i].f
+            if records[i].reversed {
+                let a = Swift.max(f - delayFactor, 0)
+                addAnimation(run, changes: try changes(), windowStart: a, windowLength: a, inverted: true)
+            } else {
+                let a = Swift.min(f + delayFactor, 1)
+                addAnimation(run, changes: try changes(), windowStart: a, windowLength: 1 - a)
+            }
+        }
+        return true
+    }
+
+    /// Adds animations to lane targets: kept by the engine while the run is inactive (each
+    /// lane then moves from the value it has when the run starts), else as
+    /// ``addAnimations(_:delayFactor:changes:)``.
+    package func addAnimations(_ run: RunHandle, targets: [LaneTarget], delayFactor: Double) throws {
+        let changes = { targets.map { LaneChange(lane: $0.lane, old: self.model[Int($0.lane)], new: $0.value, vertical: $0.vertical) } }
+        if try !addAnimations(run, delayFactor: delayFactor, changes: changes) {
+            pendingAnimations[run.index, default: []].append((targets, delayFactor))
+        }
+    }
+
+    /// Adds one animation (a segment) to an active run over an explicit window of its time
+    /// fraction (keyframes); `fromCurrentState` nil takes the run's option.
+    package func addAnimation(_ run: RunHandle, changes: [LaneChange], windowStart: Double, windowLength: Double,
+                              inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool? = nil) {
+        let i = Int(run.index)
+        records[i].hasAnimations = true
+        let lanes = addSegment(run, changes: changes, windowStart: windowStart, windowLength: windowLength,
+                               inverted: inverted, discrete: discrete,
+                               fromCurrentState: fromCurrentState ?? records[i].beginsFromCurrentState)
+        if lanes > 0 { records[i].animatesLanes = true }
+    }
+
+    // MARK: Stopping and finishing
+
+    /// Stops the run where it is: its animations end and the lanes' model values become the
+    /// values last shown. `withoutFinishing` makes it inactive at once; otherwise it is
+    /// stopped until ``finishAnimation(_:at:)``.
+    /// - Returns: the lanes it animated with their start and end values (empty when
+    ///   `withoutFinishing`), read before the animations ended.
+    /// - Throws: ``RunError/stopWhileInactive``, ``RunError/stopWhileStopped``,
+    ///   ``RunError/notInterruptible(call:)`` when running and not interruptible.
+    @discardableResult
+    package func stopAnimation(_ run: RunHandle, withoutFinishing: Bool) throws -> [StoppedLaneValues] {
+        let i = Int(run.index)
+        switch records[i].phase {
+        case .inactive: throw RunError.stopWhileInactive
+        case .stopped: throw RunError.stopWhileStopped
+        case .running where !records[i].interruptible: throw RunError.notInterruptible(call: "stopAnimation")
+        case .running, .paused, .waitingForAnimations: break
+        }
+        // The record keeps the fraction where the run stopped (`fractionComplete`).
+        records[i].running = false
+        let values = withoutFinishing ? [] : stopValues(of: run)
+        finishSegments(of: run, at: .current)
+        if withoutFinishing {
+            becomeInactive(i)
+        } else {
+            records[i].phase = .stopped
+            let owned = values.filter { !blocks[blockIndex(ofLane: $0.lane)].releasesWhenIdle }
+            if !owned.isEmpty { stoppedValues[run.index] = owned }
+        }
+        return values
+    }
+
+    /// Finishes a stopped run: `.end` and `.start` set the lanes' model values to the
+    /// animations' end or start values, `.current` leaves them; the run becomes inactive.
+    /// Lanes of blocks that are released when idle are left to the owner (it holds what
+    /// ``stopAnimation(_:withoutFinishing:)`` returned).
+    /// - Throws: ``RunError/finishRequiresStopped(state:)`` unless stopped.
+    package func finishAnimation(_ run: RunHandle, at position: RunPosition) throws {
+        let i = Int(run.index)
+        guard records[i].phase == .stopped else { throw RunError.finishRequiresStopped(state: state(of: run)) }
+        if position != .current, let values = stoppedValues[run.index] {
+            for lane in values { setModel(lane: Int(lane.lane), to: position == .end ? lane.end : lane.start) }
+        }
+        stoppedValues[run.index] = nil
+        becomeInactive(i)
+    }
+
+    // MARK: Continuing
+
+    /// Resumes a paused run with new timing, from where its lanes are now: the rest of the
+    /// run takes `durationFactor × duration` seconds (`0`: the time the original timing had
+    /// left; a physical spring takes its own settling time), each animation moving from its
+    /// current progress to the end along the new timing. `timing` nil with factor 0 resumes
+    /// the original timing unchanged.
+    /// - Throws: ``RunError/continueRequiresPaused(state:isRunning:)`` unless paused;
+    ///   ``RunError/notInterruptible(call:)``; ``RunError/invalidParameter(_:)`` for a negative
+    ///   or non-finite factor, or a spring that cannot settle in time.
+    package func continueAnimation(_ run: RunHandle, timing: RunTiming?, durationFactor: Double) throws {
+        do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
+            throw RunError.invalidParameter(error)
+        }
+        let i = Int(run.index)
+        guard records[i].phase == .paused else {
+            throw RunError.continueRequiresPaused(state: state(of: run), isRunning: records[i].phase == .running)
+        }
+        guard records[i].interruptible else { throw RunError.notInterruptible(call: "continueAnimation") }
+        let r = records[i]
+        if timing == nil, durationFactor == 0, !r.linearScrub, !r.continuation {
+            resume(run)
+            return
+        }
+        let target: Double = records[i].reversed ? 0 : 1
+        let remaining = abs(target - r.f) * r.duration
+        let length = durationFactor > 0 ? durationFactor * specs[i]!.duration : remaining
+        let made: (curve: ProgressCurve, duration: Double)
+        do { made = try (timing ?? specs[i]!.timing).curve(forDuration: length) } catch let error as ParameterError {
+            throw RunError.invalidParameter(error)
+        }
+        startLeg(run, to: target, length: made.duration, startTime: now, continuation: interned(made.curve))
+        records[i].phase = .running
+    }
+
+    /// A run whose animations changed nothing (a block animation of no change) completes at
+    /// the next tick, with no repetition.
+    package func completeAtNextTickIfEmpty(_ run: RunHandle) {
+        let i = Int(run.index)
+        guard !records[i].animatesLanes else { return }
+        switch records[i].phase {
+        case .running, .paused, .waitingForAnimations: break
+        case .inactive, .stopped: return
+        }
+        records[i].repeats = false
+        startLeg(run, to: 1, length: 0, startTime: now)
+        records[i].phase = .running
+    }
+
+    // MARK: Internals
+
+    /// Inactive → active: a fresh timing record at fraction 0, then the animations the
+    /// engine kept for the start, then the owner's (`activation`). If those throw, the
+    /// animations added so far end at their end values and the run stays inactive.
+    private func activate(_ run: RunHandle, _ activation: (() throws -> Void)?) throws {
+        let i = Int(run.index)
+        resetRecord(i)
+        records[i].hasAnimations = false
+        records[i].animatesLanes = false
+        records[i].phase = .paused
+        if let pending = pendingAnimations.removeValue(forKey: run.index) {
+            for (targets, delayFactor) in pending {
+                addAnimation(run, changes: targets.map {
+                    LaneChange(lane: $0.lane, old: model[Int($0.lane)], new: $0.value, vertical: $0.vertical)
+                }, windowStart: delayFactor, windowLength: 1 - delayFactor)
+            }
+        }
+        do {
+            try activation?()
+        } catch {
+            finishSegments(of: run, at: .end)
+            compactIfNeeded()
+            becomeInactive(i)
+            throw error
+        }
+    }
+
+    /// A direct leg from the current fraction to the end the direction points at.
+    private func runLeg(_ run: RunHandle, delay: Double) {
+        let i = Int(run.index)
+        let target: Double = records[i].reversed ? 0 : 1
+        let end: RunPosition? = records[i].autoreverses ? .end : nil
+        startLeg(run, to: target, length: abs(target - records[i].f) * records[i].duration, startTime: now + delay,
+                 endPosition: end)
+        records[i].phase = .running
+    }
+
+    /// Runs on from where the run is, towards the end its direction points at, without a
+    /// jump: a continuation (or a linear scrub) continues along its curve from the current
+    /// progress; otherwise a direct leg, after `delay` seconds.
+    private func resume(_ run: RunHandle, delay: Double = 0) {
+        let i = Int(run.index)
+        let r = records[i]
+        guard r.linearScrub || r.continuation else { return runLeg(run, delay: delay) }
+        let target: Double = records[i].reversed ? 0 : 1
+        startLeg(run, to: target, length: abs(target - r.f) * r.duration, startTime: now,
+                 continuation: r.continuation ? r.legCurve : r.curve)
+        records[i].phase = .running
+    }
+
+    /// The record back at rest (fraction 0, no leg), keeping the run's timing, options and
+    /// state-machine fields.
+    func resetRecord(_ i: Int) {
+        records[i].running = false
+        records[i].needsUpdate = false
+        records[i].linearScrub = false
+        records[i].continuation = false
+        records[i].endPosition = .end
+        records[i].legCurve = .linear
+        records[i].start = 0
+        records[i].length = 0
+        records[i].f0 = 0
+        records[i].f1 = 1
+        records[i].f = 0
+        records[i].u = 0
+        records[i].progressX = 0
+        records[i].progressY = 0
+        records[i].order = nextOrder
+        nextOrder &+= 1
+    }
+
+    /// The run is inactive: its animations are spent.
+    func becomeInactive(_ i: Int) {
+        records[i].phase = .inactive
+        records[i].hasAnimations = false
+        records[i].animatesLanes = false
+    }
+}

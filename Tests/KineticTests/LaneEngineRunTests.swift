@@ -1,0 +1,218 @@
+import Kinetic
+import XCTest
+
+/// The core engine's `UIViewAnimating` state machine, driven without views: lanes owned by
+/// the test (as a C host owns them), animations as lane targets.
+final class LaneEngineRunTests: XCTestCase {
+    /// An engine with one host-owned block of `values`, and a run over it.
+    private func setUp(_ values: [Double], timing: RunTiming = .linear, duration: Double = 1)
+        throws -> (LaneEngine, RunHandle, Int) {
+        let engine = LaneEngine()
+        let block = engine.allocateBlock(values)
+        let run = try engine.makeRun(timing: timing, duration: duration)
+        return (engine, run, engine.firstLane(of: block))
+    }
+
+    private func targets(_ lane: Int, _ values: [Double]) -> [LaneTarget] {
+        values.enumerated().map { LaneTarget(lane: Int32(lane + $0.offset), value: $0.element) }
+    }
+
+    /// What a failing call must leave as it was.
+    private func snapshot(_ engine: LaneEngine, _ run: RunHandle) -> [Double] {
+        engine.flush()
+        return engine.output + engine.model + engine.anchor
+            + [Double(engine.state(of: run).rawValue), engine.fractionComplete(of: run), engine.isRunning(run) ? 1 : 0,
+               engine.isReversed(run) ? 1 : 0, Double(engine.contributionCount)]
+    }
+
+    private func expect(_ expected: RunError, _ engine: LaneEngine, _ run: RunHandle, _ call: () throws -> Void,
+                        file: StaticString = #filePath, line: UInt = #line) {
+        let before = snapshot(engine, run)
+        XCTAssertThrowsError(try call(), file: file, line: line) { error in
+            XCTAssertEqual(error as? RunError, expected, file: file, line: line)
+        }
+        XCTAssertEqual(snapshot(engine, run), before, "a refused call leaves the engine unchanged", file: file, line: line)
+    }
+
+    func testTargetsAddedWhileInactiveMoveFromTheValuesAtTheStart() throws {
+        let (engine, run, a) = try setUp([0, 0])
+        try engine.addAnimations(run, targets: targets(a, [10, 20]), delayFactor: 0)
+        XCTAssertEqual(engine.state(of: run), .inactive)
+        XCTAssertEqual(engine.model[a], 0, "nothing moves before the start")
+        engine.setModel(lane: a, to: 4)  // the host moves the lane before starting
+        try engine.startAnimation(run)
+        engine.advance(to: 0.5)
+        XCTAssertEqual(engine.output[a], 4 + (10 - 4) * 0.5)
+        XCTAssertEqual(engine.output[a + 1], 10)
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+        XCTAssertEqual(engine.output[a], 10)
+        XCTAssertEqual(engine.output[a + 1], 20)
+        XCTAssertEqual(engine.state(of: run), .inactive)
+        XCTAssertEqual(engine.fractionComplete(of: run), 0)
+    }
+
+    func testStartWithoutAnimationsWaitsForTheFirst() throws {
+        let (engine, run, a) = try setUp([1])
+        try engine.startAnimation(run)
+        XCTAssertEqual(engine.state(of: run), .active)
+        XCTAssertFalse(engine.isRunning(run))
+        XCTAssertTrue(engine.isWaitingForAnimations(run))
+        engine.advance(to: 5)
+        try engine.addAnimations(run, targets: targets(a, [3]), delayFactor: 0)
+        XCTAssertTrue(engine.isRunning(run), "the first animations start it")
+        engine.advance(to: 5.25)
+        XCTAssertEqual(engine.output[a], 1.5)
+    }
+
+    func testIllegalCallsThrowUIKitsErrorsAndChangeNothing() throws {
+        let (engine, run, a) = try setUp([0])
+        expect(.stopWhileInactive, engine, run) { try engine.stopAnimation(run, withoutFinishing: true) }
+        expect(.finishRequiresStopped(state: .inactive), engine, run) { try engine.finishAnimation(run, at: .end) }
+        expect(.continueRequiresPaused(state: .inactive, isRunning: false), engine, run) {
+            try engine.continueAnimation(run, timing: nil, durationFactor: 0)
+        }
+        expect(.invalidParameter(.outOfRange(parameter: "delayFactor", value: 1.5, expected: "[0, 1]")), engine, run) {
+            try engine.addAnimations(run, targets: targets(a, [1]), delayFactor: 1.5)
+        }
+        try engine.addAnimations(run, targets: targets(a, [1]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.25)
+        expect(.finishRequiresStopped(state: .active), engine, run) { try engine.finishAnimation(run, at: .end) }
+        expect(.continueRequiresPaused(state: .active, isRunning: true), engine, run) {
+            try engine.continueAnimation(run, timing: nil, durationFactor: 0)
+        }
+        expect(.setWhileActive(property: "isInterruptible"), engine, run) { try engine.setInterruptible(false, of: run) }
+        expect(.invalidParameter(.outOfRange(parameter: "fractionComplete", value: -0.5, expected: "[0, 1]")), engine, run) {
+            try engine.setFractionComplete(run, -0.5)
+        }
+        try engine.pauseAnimation(run)
+        expect(.startAfterDelayWhilePaused, engine, run) { try engine.startAnimation(run, afterDelay: 1) }
+        expect(.invalidParameter(.outOfRange(parameter: "durationFactor", value: -1, expected: "[0, ∞)")), engine, run) {
+            try engine.continueAnimation(run, timing: nil, durationFactor: -1)
+        }
+        try engine.stopAnimation(run, withoutFinishing: false)
+        expect(.stopWhileStopped, engine, run) { try engine.stopAnimation(run, withoutFinishing: false) }
+        expect(.startWhileStopped, engine, run) { try engine.startAnimation(run) }
+        expect(.pauseWhileStopped, engine, run) { try engine.pauseAnimation(run) }
+        expect(.addAnimationsWhileStopped, engine, run) { try engine.addAnimations(run, targets: targets(a, [2]), delayFactor: 0) }
+    }
+
+    func testAnUninterruptibleRunRefusesInterruptions() throws {
+        let (engine, run, a) = try setUp([0])
+        try engine.setInterruptible(false, of: run)
+        try engine.addAnimations(run, targets: targets(a, [1]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.5)
+        expect(.notInterruptible(call: "pauseAnimation"), engine, run) { try engine.pauseAnimation(run) }
+        expect(.notInterruptible(call: "stopAnimation"), engine, run) { try engine.stopAnimation(run, withoutFinishing: true) }
+        expect(.notInterruptible(call: "isReversed"), engine, run) { try engine.setReversed(true, of: run) }
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+    }
+
+    /// Stopping keeps the values last shown; finishing then puts the lanes at the end, the
+    /// start or leaves them, for lanes the host owns.
+    func testStopThenFinishAtEachPosition() throws {
+        for position in [RunPosition.end, .start, .current] {
+            let (engine, run, a) = try setUp([2], timing: .cubic(.easeInOut))
+            try engine.addAnimations(run, targets: targets(a, [12]), delayFactor: 0)
+            try engine.startAnimation(run)
+            engine.advance(to: 0.5)
+            let shown = engine.output[a]
+            let values = try engine.stopAnimation(run, withoutFinishing: false)
+            XCTAssertEqual(values, [StoppedLaneValues(lane: Int32(a), start: 2, end: 12)])
+            XCTAssertEqual(engine.state(of: run), .stopped)
+            XCTAssertEqual(engine.fractionComplete(of: run), 0.5)
+            XCTAssertEqual(engine.model[a], shown, "the model takes the value last shown")
+            try engine.finishAnimation(run, at: position)
+            engine.flush()
+            let expected = position == .end ? 12 : position == .start ? 2 : shown
+            XCTAssertEqual(engine.model[a], expected, "\(position)")
+            XCTAssertEqual(engine.output[a], expected, "\(position)")
+            XCTAssertEqual(engine.state(of: run), .inactive)
+        }
+    }
+
+    /// Reversing while running turns the run round at once; it then ends at `.start` with
+    /// the start values exactly.
+    func testReversingWhileRunning() throws {
+        let (engine, run, a) = try setUp([5], timing: .cubic(.easeIn), duration: 2)
+        try engine.addAnimations(run, targets: targets(a, [-3]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.5)
+        try engine.setReversed(true, of: run)
+        XCTAssertEqual(engine.fractionComplete(of: run), 0.25)
+        engine.advance(to: 0.75)
+        XCTAssertEqual(engine.fractionComplete(of: run), 0.125, accuracy: 1e-15)
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.finished(run, .start)])
+        XCTAssertEqual(engine.model[a], 5)
+        XCTAssertEqual(engine.output[a], 5)
+    }
+
+    /// A paused run continued with a spring moves from where it is to the end along the
+    /// spring, over `durationFactor × duration`.
+    func testContinueWithASpring() throws {
+        let (engine, run, a) = try setUp([0], duration: 2)
+        try engine.addAnimations(run, targets: targets(a, [100]), delayFactor: 0)
+        try engine.pauseAnimation(run)
+        try engine.setFractionComplete(run, 0.4)
+        engine.flush()
+        XCTAssertEqual(engine.output[a], 40)
+        try engine.continueAnimation(run, timing: .dampedSpring(dampingRatio: 0.5, vx: 0, vy: 0), durationFactor: 0.25)
+        XCTAssertTrue(engine.isRunning(run))
+        let spring = try Spring(settlingDuration: 1, dampingRatio: 0.5)
+        engine.advance(to: 0.2)
+        XCTAssertEqual(engine.output[a], 40 + 60 * spring.value(at: 0.4, initialVelocity: 0), accuracy: 1e-12)
+        engine.advance(to: 0.5)
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+        XCTAssertEqual(engine.output[a], 100)
+    }
+
+    func testPausesOnCompletionStaysActiveAtTheEnd() throws {
+        let (engine, run, a) = try setUp([0])
+        engine.setPausesOnCompletion(true, of: run)
+        try engine.addAnimations(run, targets: targets(a, [1]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.pausedAtEnd(run)])
+        XCTAssertEqual(engine.state(of: run), .active)
+        XCTAssertFalse(engine.isRunning(run))
+        XCTAssertEqual(engine.fractionComplete(of: run), 1)
+        try engine.setReversed(true, of: run)
+        try engine.startAnimation(run)
+        engine.advance(to: 2)
+        XCTAssertEqual(engine.events.last, .pausedAtEnd(run))
+        XCTAssertEqual(engine.output[a], 0)
+    }
+
+    /// Animations added while running with a delay factor start later and end with the run.
+    func testDelayFactorWhileRunning() throws {
+        let (engine, run, a) = try setUp([0, 0], duration: 2)
+        try engine.addAnimations(run, targets: targets(a, [1]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.5)
+        try engine.addAnimations(run, targets: [LaneTarget(lane: Int32(a + 1), value: 8)], delayFactor: 0.25)
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.output[a + 1], 0, "starts at fraction 0.5")
+        engine.advance(to: 1.5)
+        XCTAssertEqual(engine.output[a + 1], 4)
+        engine.advance(to: 2)
+        XCTAssertEqual(engine.output[a + 1], 8)
+    }
+
+    /// A released run ends its animations where they are and its handle goes stale.
+    func testReleasingARunningRun() throws {
+        let (engine, run, a) = try setUp([0])
+        try engine.addAnimations(run, targets: targets(a, [10]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.3)
+        engine.releaseRunAndAnimations(run)
+        engine.flush()
+        XCTAssertEqual(engine.model[a], 3, accuracy: 1e-15)
+        XCTAssertEqual(engine.output[a], engine.model[a])
+        XCTAssertFalse(engine.isLive(run))
+        XCTAssertEqual(engine.liveRunCount, 0)
+    }
+}
