@@ -17,6 +17,7 @@ enum Status: Int32, CaseIterable {
     case unsupported = 8
     case bufferTooSmall = 9
     case `internal` = 10
+    case illegalState = 11
 
     /// The static message of `kn_status_message`.
     var message: String {
@@ -32,6 +33,7 @@ enum Status: Int32, CaseIterable {
         case .unsupported: return "the interpolation cannot be batched"
         case .bufferTooSmall: return "the output buffer is too small"
         case .internal: return "internal error"
+        case .illegalState: return "the call is not allowed in the run's current state"
         }
     }
 }
@@ -61,6 +63,9 @@ func status(for error: any Error) -> Status {
         case .unsupportedInterpolation: return .unsupported
         case .overflow: return .outOfRange
         }
+    case let e as RunError:
+        if case .invalidParameter(let p) = e { return status(for: p) }
+        return .illegalState
     default: return .internal
     }
 }

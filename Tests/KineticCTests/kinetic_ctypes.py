@@ -17,6 +17,11 @@ import sys
 KN_OK, KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE = 0, 1, 2, 3
 KN_ERR_COUNT_MISMATCH, KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND = 4, 5, 6
 KN_ERR_BUFFER_TOO_SMALL = 9
+KN_ERR_ILLEGAL_STATE = 11
+KN_TIMING_LINEAR, KN_TIMING_CUBIC, KN_TIMING_DAMPED_SPRING, KN_TIMING_PHYSICAL_SPRING = 0, 1, 2, 3
+KN_POSITION_END, KN_POSITION_START, KN_POSITION_CURRENT = 0, 1, 2
+KN_RUN_INACTIVE, KN_RUN_ACTIVE, KN_RUN_STOPPED = 0, 1, 2
+KN_EVENT_FINISHED, KN_EVENT_PAUSED_AT_END = 0, 1
 KN_BEZIER_EASE = 1
 KN_INTERPOLATION_HOLD, KN_INTERPOLATION_LINEAR, KN_INTERPOLATION_EASED = 0, 1, 2
 
@@ -28,6 +33,25 @@ class SpringProperties(C.Structure):
     """kn_spring_properties."""
     _fields_ = [(name, D) for name in
                 ("mass", "stiffness", "damping", "damping_ratio", "response", "duration", "bounce")]
+
+
+class Timing(C.Structure):
+    """kn_timing."""
+    _fields_ = [("kind", C.c_int32), ("x1", C.c_double), ("y1", C.c_double), ("x2", C.c_double),
+                ("y2", C.c_double), ("damping_ratio", C.c_double), ("spring", C.c_void_p),
+                ("velocity_x", C.c_double), ("velocity_y", C.c_double)]
+
+
+class Event(C.Structure):
+    """kn_event."""
+    _fields_ = [("run", C.c_uint64), ("kind", C.c_int32), ("position", C.c_int32)]
+
+
+class RunInfo(C.Structure):
+    """kn_run_info."""
+    _fields_ = [(name, C.c_int32) for name in
+                ("state", "running", "reversed", "interruptible", "scrubs_linearly", "pauses_on_completion")] \
+        + [("fraction_complete", C.c_double)]
 
 
 def load(path):
@@ -66,6 +90,26 @@ def load(path):
         "kn_store_value": (I32, [VP, U64, I64, DP]),
         "kn_store_read": (I32, [VP, U64, DP, I64, C.POINTER(I64)]),
         "kn_store_destroy": (None, [VP]),
+        "kn_engine_create": (I32, [VPP]),
+        "kn_engine_destroy": (None, [VP]),
+        "kn_engine_add_lanes": (I32, [VP, DP, I64, C.POINTER(I64)]),
+        "kn_engine_read": (I32, [VP, I64, I64, DP]),
+        "kn_engine_read_model": (I32, [VP, I64, I64, DP]),
+        "kn_engine_set_model": (I32, [VP, I64, D]),
+        "kn_engine_advance_to": (I32, [VP, D]),
+        "kn_engine_advance_by": (I32, [VP, D]),
+        "kn_engine_next_event": (I32, [VP, C.POINTER(Event), C.POINTER(I32)]),
+        "kn_engine_run_create": (I32, [VP, C.POINTER(Timing), D, C.POINTER(U64)]),
+        "kn_engine_run_release": (I32, [VP, U64]),
+        "kn_engine_run_add_animations": (I32, [VP, U64, C.POINTER(I64), DP, C.POINTER(I32), I64, D]),
+        "kn_engine_run_start": (I32, [VP, U64]),
+        "kn_engine_run_pause": (I32, [VP, U64]),
+        "kn_engine_run_stop": (I32, [VP, U64, I32]),
+        "kn_engine_run_finish": (I32, [VP, U64, I32]),
+        "kn_engine_run_continue": (I32, [VP, U64, C.POINTER(Timing), D]),
+        "kn_engine_run_set_fraction": (I32, [VP, U64, D]),
+        "kn_engine_run_set_reversed": (I32, [VP, U64, I32]),
+        "kn_engine_run_info": (I32, [VP, U64, C.POINTER(RunInfo)]),
     }
     for name, (restype, argtypes) in signatures.items():
         f = getattr(lib, name)
@@ -276,6 +320,77 @@ def test_store(t):
     lib.kn_bezier_destroy(ease)
 
 
+def test_engine(t):
+    """An interactive transition through kn_engine_*: a paused run scrubbed by a finger, then
+    continued with a spring; the values against kn_bezier / kn_spring, the events, the
+    illegal calls (status and UIKit's reason), stale runs; the structs' sizes (the ABI)."""
+    lib = t.lib
+    t.check((C.sizeof(Timing), C.sizeof(Event), C.sizeof(RunInfo)) == (72, 16, 32), "kn_timing / kn_event / kn_run_info sizes")
+    engine = C.c_void_p()
+    t.ok(lib.kn_engine_create(C.byref(engine)), "kn_engine_create")
+    first = I64(-1)
+    t.ok(lib.kn_engine_add_lanes(engine, doubles([0, 300]), 2, C.byref(first)), "add_lanes")
+    t.check(first.value == 0, "first lane")
+
+    def lane(i):
+        v = D(math.nan)
+        t.ok(lib.kn_engine_read(engine, i, 1, C.byref(v)), "read")
+        return v.value
+
+    def info(run):
+        i = RunInfo()
+        t.ok(lib.kn_engine_run_info(engine, run, C.byref(i)), "run_info")
+        return i
+
+    def events():
+        out, has = [], I32(1)
+        while True:
+            e = Event()
+            t.ok(lib.kn_engine_next_event(engine, C.byref(e), C.byref(has)), "next_event")
+            if not has.value:
+                return out
+            out.append((e.run, e.kind, e.position))
+
+    run = U64(0)
+    cubic = Timing(kind=KN_TIMING_CUBIC, x1=0.42, y1=0, x2=0.58, y2=1)
+    t.ok(lib.kn_engine_run_create(engine, C.byref(cubic), 0.5, C.byref(run)), "run_create")
+    lanes = (I64 * 1)(1)
+    t.ok(lib.kn_engine_run_add_animations(engine, run, lanes, doubles([0]), None, 1, 0), "add_animations")
+    # The finger: pause at once, scrub through 40 % linearly, as a pan gesture does.
+    t.ok(lib.kn_engine_run_pause(engine, run), "pause")
+    t.check(info(run).state == KN_RUN_ACTIVE and not info(run).running, "paused")
+    for k, fraction in enumerate([0.1, 0.2, 0.3, 0.4]):
+        t.ok(lib.kn_engine_advance_to(engine, (k + 1) / 60), "advance")
+        t.ok(lib.kn_engine_run_set_fraction(engine, run, fraction), "set_fraction")
+        t.check(bits(lane(1)) == bits(300 + (0 - 300) * fraction), f"scrubbed linearly to {fraction}")
+    t.expect(KN_ERR_ILLEGAL_STATE, lib.kn_engine_run_finish(engine, run, KN_POSITION_END), "finish while paused")
+    t.check("should only be called on a stopped animator! (it is active)" in t.last_error(), "UIKit's reason")
+    # Released: continue with a damped spring and the finger's velocity (normalised).
+    spring = Timing(kind=KN_TIMING_DAMPED_SPRING, damping_ratio=0.8, velocity_x=1.5, velocity_y=1.5)
+    t.ok(lib.kn_engine_run_continue(engine, run, C.byref(spring), 0), "continue")
+    unit = C.c_void_p()
+    t.ok(lib.kn_spring_create_settling(1, 0.8, 0.001, C.byref(unit)), "unit spring")
+    length = 0.6 * 0.5  # the time the original timing had left
+    start = 4 / 60
+    t.ok(lib.kn_engine_advance_to(engine, start + length / 2), "advance")
+    p = D()
+    t.ok(lib.kn_spring_value(unit, 0.5, 1.5 * length, C.byref(p)), "spring value")
+    expected = 300 - 300 * (0.4 + 0.6 * p.value)
+    t.check(abs(lane(1) - expected) < 1e-9, f"spring leg: {lane(1)} vs {expected}")
+    t.ok(lib.kn_engine_advance_to(engine, start + length), "advance to the end")
+    t.check(events() == [(run.value, KN_EVENT_FINISHED, KN_POSITION_END)], "one finished event")
+    t.check(lane(1) == 0 and info(run).state == KN_RUN_INACTIVE, "at the end, inactive")
+    # Stale and bad input.
+    t.ok(lib.kn_engine_run_release(engine, run), "release")
+    t.expect(KN_ERR_STALE_HANDLE, lib.kn_engine_run_start(engine, run), "released run")
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_engine_advance_to(engine, math.inf), "infinite time")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_engine_advance_to(engine, 0), "time going back")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_engine_read(engine, 1, 2, doubles([0, 0])), "lanes outside")
+    lib.kn_spring_destroy(unit)
+    lib.kn_engine_destroy(engine)
+    lib.kn_engine_destroy(None)
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__, file=sys.stderr)
@@ -285,6 +400,7 @@ def main():
     test_bezier(t, sys.argv[2])
     test_spring(t, sys.argv[3])
     test_store(t)
+    test_engine(t)
     print(f"kinetic_ctypes: {t.passed} passed, {t.failed} failed")
     return 0 if t.failed == 0 else 1
 

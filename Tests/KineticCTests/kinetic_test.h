@@ -1,6 +1,6 @@
 /*
- * kinetic_test.h: the check macros and helpers shared by kinetic_test.c and
- * kinetic_test_store.c (the C test of kinetic.h; see kinetic_test.c).
+ * kinetic_test.h: the check macros and helpers shared by kinetic_test.c,
+ * kinetic_test_store.c and kinetic_test_engine.c (the C test of kinetic.h; see kinetic_test.c).
  */
 #ifndef KINETIC_TEST_H
 #define KINETIC_TEST_H
@@ -46,5 +46,6 @@ int error_mentions(const char *needle);
 void test_store(void);
 void test_store_overflow(void);
 void test_store_promises(void);
+void test_engine(void);
 
 #endif /* KINETIC_TEST_H */

@@ -215,4 +215,19 @@ final class LaneEngineRunTests: XCTestCase {
         XCTAssertFalse(engine.isLive(run))
         XCTAssertEqual(engine.liveRunCount, 0)
     }
+
+    /// Animations added during a continuation leg begun with no animations at all start
+    /// from 0 along the leg (a crash before: the leg had captured no starting progress).
+    func testAnimationsAddedDuringAContinuationLegThatHadNone() throws {
+        let (engine, run, a) = try setUp([0], duration: 1)
+        try engine.pauseAnimation(run)
+        try engine.continueAnimation(run, timing: .cubic(.easeOut), durationFactor: 1)
+        XCTAssertTrue(engine.isRunning(run))
+        try engine.addAnimations(run, targets: targets(a, [8]), delayFactor: 0)
+        engine.advance(to: 0.5)
+        XCTAssertEqual(engine.output[a], 8 * CubicBezier.easeOut.value(at: 0.5))
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+        XCTAssertEqual(engine.output[a], 8)
+    }
 }

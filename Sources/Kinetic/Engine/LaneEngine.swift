@@ -55,8 +55,8 @@ package final class LaneEngine {
     var targets: [Int32] = []
     var segments: [Segment] = []
     /// Per segment, its (x, y) progress when its run's continuation leg began: empty until
-    /// the first continuation leg, then as long as `segments` (kept out of the segment
-    /// records, which every tick reads).
+    /// a continuation leg captures a base, then as long as `segments` (kept out of the
+    /// segment records, which every tick reads); a missing entry is 0.
     var continuationBases: [SIMD2<Double>] = []
     var deadLaneCount = 0
 

@@ -77,8 +77,10 @@ extension LaneEngine {
                         s[k].progressX = record.pointee.progressX
                         s[k].progressY = record.pointee.progressY
                     } else {
-                        Self.progress(of: &s[k], record: record,
-                                      base: record.pointee.continuation ? continuationBases[k] : .zero)
+                        // A segment added during the continuation leg starts from 0 (and
+                        // `continuationBases` is empty until some leg captured a base).
+                        let base = record.pointee.continuation && k < continuationBases.count ? continuationBases[k] : .zero
+                        Self.progress(of: &s[k], record: record, base: base)
                     }
                 }
             }

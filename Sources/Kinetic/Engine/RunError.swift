@@ -19,7 +19,7 @@ package enum RunState: Int, Sendable, CustomStringConvertible {
 /// An illegal call on a run, or bad input to one. The cases are UIKit's illegal
 /// `UIViewAnimating` calls (UIKit raises an exception for them; the engine throws and stays
 /// unchanged); the UIKit layer's `AnimatorError` carries each of them with UIKit's message.
-package enum RunError: Error, Equatable, Sendable {
+package enum RunError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Starting a stopped run.
     case startWhileStopped
     /// Starting a paused run after a delay.
@@ -42,4 +42,32 @@ package enum RunError: Error, Equatable, Sendable {
     case setWhileActive(property: String)
     /// A numeric argument was not acceptable.
     case invalidParameter(ParameterError)
+
+    /// UIKit's message for the call (its exception's reason), or the parameter's.
+    package var description: String {
+        switch self {
+        case .startWhileStopped:
+            return "startAnimation: it is a programmer error to start a stopped animator; call finishAnimation(at:) first"
+        case .startAfterDelayWhilePaused:
+            return "startAnimation(afterDelay:): cannot start a paused animator after a delay; call startAnimation() to resume"
+        case .pauseWhileStopped:
+            return "pauseAnimation: it is a programmer error to pause a stopped animator"
+        case .stopWhileInactive:
+            return "stopAnimation: the animator must be in the active state before being stopped (it is inactive)"
+        case .stopWhileStopped:
+            return "stopAnimation: the animator is already stopped"
+        case .finishRequiresStopped(let state):
+            return "finishAnimationAtPosition: should only be called on a stopped animator! (it is \(state))"
+        case .addAnimationsWhileStopped:
+            return "addAnimations: it is a programmer error to add animations to a stopped animator"
+        case .continueRequiresPaused(let state, let running):
+            return "continueAnimationWithTimingParameters: the animator must be paused (it is \(state)\(running ? ", running" : ""))"
+        case .notInterruptible(let call):
+            return "\(call): the animator is not interruptible (isInterruptible is false); it runs to completion"
+        case .setWhileActive(let property):
+            return "\(property) may only be set on an inactive animator"
+        case .invalidParameter(let error):
+            return error.description
+        }
+    }
 }

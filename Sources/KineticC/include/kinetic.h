@@ -1,12 +1,14 @@
 /*
- * kinetic.h: the C interface of Kinetic (cubic-bezier timing curves, springs and the
- * batch store), for C, C++, Rust, Python (ctypes) and any language with a C FFI.
+ * kinetic.h: the C interface of Kinetic (cubic-bezier timing curves, springs, the batch
+ * store and the animation engine), for C, C++, Rust, Python (ctypes) and any language with
+ * a C FFI.
  *
  * Build and link:   cc app.c $(pkg-config --cflags --libs kinetic)
  *
  * CONVENTIONS
  * - Plain C99 (and valid C++11). Every type is an opaque handle, a double, an int32_t /
- *   int64_t / uint64_t, a struct of doubles (kn_spring_properties), or a pointer to them; no
+ *   int64_t / uint64_t, a plain struct of those (kn_spring_properties, kn_timing, kn_event,
+ *   kn_run_info), or a pointer to them; no
  *   Swift type crosses this boundary.
  * - The shared library exports exactly the functions declared here (nothing else).
  * - Every function returns a kn_status (KN_OK on success) and writes its result through
@@ -83,7 +85,8 @@ enum {
                                      (reserved: kn_store_add_keyframes shares one structure by design) */
     KN_ERR_UNSUPPORTED = 8,       /* the interpolation cannot be batched (reserved, as above) */
     KN_ERR_BUFFER_TOO_SMALL = 9,  /* an output buffer has less capacity than the result */
-    KN_ERR_INTERNAL = 10          /* an unexpected error (a bug): see kn_last_error_message */
+    KN_ERR_INTERNAL = 10,         /* an unexpected error (a bug): see kn_last_error_message */
+    KN_ERR_ILLEGAL_STATE = 11     /* the call is not allowed in the run's state (kn_engine_run_*) */
 };
 
 /* A static, NUL-terminated English description of `status` ("unknown status" for a value
@@ -388,6 +391,231 @@ kn_status kn_store_read_all(const kn_store *store, double *out, int64_t capacity
 
 /* Frees the store and all its entries. NULL is a no-op. Cannot fail. */
 void kn_store_destroy(kn_store *store);
+
+/* ---------------------------------------------------------------- animation engine */
+
+/* Kinetic's animation engine: lanes of doubles, and runs (UIKit's property animators) that
+ * animate them on a clock the host advances, with UIKit's UIViewAnimating state machine
+ * (start, start after a delay, pause, scrub, reverse, continue with other timing, add
+ * animations, stop, finish). The same engine runs the Swift UIKit layer (KineticUI): a run
+ * driven by the same calls gives the same values bit for bit.
+ *
+ * Lanes: each lane has a model value (where it rests when its animations have ended) and a
+ * presentation value, model + the sum of its animations' offsets (UIKit's additive
+ * animation: several runs on one lane add up, and each ends exactly at the model value).
+ * An animation sets a lane's model value to its target at once and moves the presentation
+ * value there along its run's timing.
+ *
+ * Events: a run whose time runs out during kn_engine_advance_to / _by ends (its animations
+ * end at its end values, or at its start values when it ran reversed) and becomes inactive,
+ * or, with pauses_on_completion, stays active and paused at its end. Each becomes an event,
+ * in the order the runs were (last) started; the engine calls no function of the host. Drain
+ * them with kn_engine_next_event. kn_engine_run_stop and kn_engine_run_finish take effect at
+ * once and queue no event.
+ *
+ * Illegal calls (UIKit raises an exception for them) return KN_ERR_ILLEGAL_STATE with
+ * UIKit's reason as the last error message (e.g. "stopAnimation: the animator must be in the
+ * active state before being stopped (it is inactive)"), and change nothing.
+ *
+ * Mutable: NOT thread-safe; use each engine from one thread at a time (reads included).
+ * Different engines may be used on different threads at once. */
+typedef struct kn_engine kn_engine;
+
+/* A run of an engine. Ids are unique across all engines of the process and never reused: a
+ * released run's id, or another engine's, is KN_ERR_STALE_HANDLE. 0 is never a run. */
+typedef uint64_t kn_run;
+
+/* Timing kinds (kn_timing.kind). */
+enum {
+    KN_TIMING_LINEAR = 0,          /* progress = time fraction */
+    KN_TIMING_CUBIC = 1,           /* cubic-bezier (x1, y1, x2, y2), x1 and x2 in [0, 1] */
+    KN_TIMING_DAMPED_SPRING = 2,   /* UIKit's UISpringTimingParameters(dampingRatio:initialVelocity:):
+                                      damping_ratio > 0, scaled in time to settle (within 0.001)
+                                      at the run's duration */
+    KN_TIMING_PHYSICAL_SPRING = 3  /* a kn_spring (damping > 0): the run lasts the spring's own
+                                      settling time (within 0.001, the slower velocity), not the
+                                      duration given */
+};
+
+/* How a run's progress follows its time. Fields a kind does not use are ignored. The
+ * velocities (springs) are UIKit's normalised initial velocity: move distances per second,
+ * velocity_x for the lanes not marked vertical, velocity_y for the vertical ones. The spring
+ * is copied: it may be destroyed after the call. */
+typedef struct kn_timing {
+    int32_t kind;                 /* KN_TIMING_ */
+    double x1, y1, x2, y2;        /* KN_TIMING_CUBIC */
+    double damping_ratio;         /* KN_TIMING_DAMPED_SPRING */
+    const kn_spring *spring;      /* KN_TIMING_PHYSICAL_SPRING */
+    double velocity_x, velocity_y;
+} kn_timing;
+
+/* Where a finished run leaves its lanes (UIViewAnimatingPosition). */
+enum {
+    KN_POSITION_END = 0,
+    KN_POSITION_START = 1,
+    KN_POSITION_CURRENT = 2
+};
+
+/* Run states (UIViewAnimatingState). */
+enum {
+    KN_RUN_INACTIVE = 0,   /* not started, or ended: no animations, fraction 0 */
+    KN_RUN_ACTIVE = 1,     /* running, paused, or waiting for its delay or its first animations */
+    KN_RUN_STOPPED = 2     /* stopped: waiting for kn_engine_run_finish */
+};
+
+/* Event kinds (kn_event.kind). */
+enum {
+    KN_EVENT_FINISHED = 0,       /* the run ended at `position` and is inactive */
+    KN_EVENT_PAUSED_AT_END = 1   /* the run reached its end and stays active, paused (position 0) */
+};
+
+typedef struct kn_event {
+    kn_run run;
+    int32_t kind;       /* KN_EVENT_ */
+    int32_t position;   /* KN_POSITION_ (KN_EVENT_FINISHED) */
+} kn_event;
+
+/* A run's state, for kn_engine_run_info. Flags are 0 or 1. */
+typedef struct kn_run_info {
+    int32_t state;                 /* KN_RUN_ */
+    int32_t running;               /* time advances it (also while it waits for its delay) */
+    int32_t reversed;
+    int32_t interruptible;
+    int32_t scrubs_linearly;
+    int32_t pauses_on_completion;
+    double fraction_complete;      /* of the run's time, [0, 1]; 0 while inactive */
+} kn_run_info;
+
+/* Creates an empty engine at time 0. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_engine_create(kn_engine **out);
+
+/* Frees the engine with its lanes and runs (their ids become stale). NULL is a no-op.
+ * Cannot fail. */
+void kn_engine_destroy(kn_engine *engine);
+
+/* Adds `count` lanes (at most 65535 at once; the engine holds at most KN_MAX_COUNT) whose
+ * model and presentation values are values[0 ..< count] (finite); *first_lane receives the
+ * index of the first (the others follow it). Lanes live as long as the engine.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE (naming values[i]), KN_ERR_OUT_OF_RANGE. */
+kn_status kn_engine_add_lanes(kn_engine *engine, const double *values, int64_t count, int64_t *first_lane);
+
+/* The number of lanes. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_engine_lane_count(const kn_engine *engine, int64_t *out);
+
+/* Copies the presentation values of lanes first_lane ..< first_lane + count into out (the
+ * values at the engine's time, including any change made since the last advance).
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (lanes outside the engine's). */
+kn_status kn_engine_read(kn_engine *engine, int64_t first_lane, int64_t count, double *out);
+
+/* Copies the model values of those lanes into out. Errors: as kn_engine_read. */
+kn_status kn_engine_read_model(const kn_engine *engine, int64_t first_lane, int64_t count, double *out);
+
+/* Sets a lane's model value outside any animation (finite): the animations on it keep their
+ * offsets relative to it (UIKit's model write under an animation).
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (lane). */
+kn_status kn_engine_set_model(kn_engine *engine, int64_t lane, double value);
+
+/* Moves time to `time` seconds (finite, >= the current time) and runs one tick: every
+ * running run advances, every lane is written, runs whose time ran out end (events).
+ * A steady-state tick allocates nothing.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (time going back). */
+kn_status kn_engine_advance_to(kn_engine *engine, double time);
+
+/* Moves time forward by dt seconds (finite, >= 0) and runs one tick. Prefer
+ * kn_engine_advance_to for a fixed frame rate (no accumulated rounding).
+ * Errors: as kn_engine_advance_to. */
+kn_status kn_engine_advance_by(kn_engine *engine, double dt);
+
+/* The engine's time, seconds. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_engine_time(const kn_engine *engine, double *out);
+
+/* Takes the oldest event not yet taken: *has_event = 1 and *out filled, or *has_event = 0
+ * when there is none. Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_event);
+
+/* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (an unknown kind,
+ * control points, a damping ratio <= 0, a spring that cannot settle). */
+kn_status kn_engine_run_create(kn_engine *engine, const kn_timing *timing, double duration, kn_run *out);
+
+/* Releases a run: its animations end where they are (the lanes keep their presentation
+ * values as model values) and its id becomes stale. Errors: KN_ERR_NULL_ARGUMENT,
+ * KN_ERR_STALE_HANDLE. */
+kn_status kn_engine_run_release(kn_engine *engine, kn_run run);
+
+/* The options of UIKit's block-based animations (flags 0 or 1): repeat, autoreverse (go back
+ * before repeating or ending; without repeat it then ends at its end values), and
+ * begins_from_current_state (animations start from the presentation values, freezing the
+ * other animations of their lanes). Only while inactive (else KN_ERR_ILLEGAL_STATE). */
+kn_status kn_engine_run_configure(kn_engine *engine, kn_run run, int32_t repeats, int32_t autoreverses,
+                                  int32_t begins_from_current_state);
+
+/* Adds animations (UIKit's addAnimations(_:delayFactor:)): lane lanes[i] moves to
+ * targets[i] (finite); vertical (may be NULL: none) marks the lanes that take a spring's
+ * velocity_y. A lane appears once per call. Inactive: kept until the run starts, each lane
+ * then moving from its model value at the start, over [delay_factor, 1] of the run. Waiting
+ * for its first animations: they start it. Running or paused: they start delay_factor × the
+ * duration after the current fraction and end with the run (reversed: they run back from
+ * there). delay_factor in [0, 1]. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE,
+ * KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, delay_factor),
+ * KN_ERR_ILLEGAL_STATE (stopped). */
+kn_status kn_engine_run_add_animations(kn_engine *engine, kn_run run, const int64_t *lanes, const double *targets,
+                                       const int32_t *vertical, int64_t count, double delay_factor);
+
+/* Starts the run, or resumes it when paused; a run with no animations waits, active, for
+ * its first. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_ILLEGAL_STATE (stopped). */
+kn_status kn_engine_run_start(kn_engine *engine, kn_run run);
+
+/* Starts an inactive run after `delay` seconds (finite, >= 0); a running run is not
+ * affected. Errors: as kn_engine_run_start, plus KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE,
+ * KN_ERR_ILLEGAL_STATE (paused). */
+kn_status kn_engine_run_start_after_delay(kn_engine *engine, kn_run run, double delay);
+
+/* Pauses the run; an inactive run becomes active and paused at 0.
+ * Errors: KN_ERR_ILLEGAL_STATE (stopped; running and not interruptible). */
+kn_status kn_engine_run_pause(kn_engine *engine, kn_run run);
+
+/* Stops the run where it is: its animations end and the lanes' model values become the
+ * values last shown. without_finishing != 0: inactive at once; 0: stopped until
+ * kn_engine_run_finish. Errors: KN_ERR_ILLEGAL_STATE (inactive; stopped; running and not
+ * interruptible). */
+kn_status kn_engine_run_stop(kn_engine *engine, kn_run run, int32_t without_finishing);
+
+/* Finishes a stopped run: KN_POSITION_END / _START set the lanes' model values to the
+ * animations' end / start values, _CURRENT leaves them; the run becomes inactive.
+ * Errors: KN_ERR_OUT_OF_RANGE (position), KN_ERR_ILLEGAL_STATE (not stopped). */
+kn_status kn_engine_run_finish(kn_engine *engine, kn_run run, int32_t position);
+
+/* Resumes a paused run with new timing (NULL: the run's own) from where its lanes are: the
+ * rest takes duration_factor × the duration given at creation (0: the time the original
+ * timing had left; a physical spring its settling time), each animation moving from its
+ * current progress to the end along the new timing. NULL timing with factor 0 resumes the
+ * original timing unchanged. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (factor < 0, the
+ * timing's), KN_ERR_ILLEGAL_STATE (not paused; not interruptible). */
+kn_status kn_engine_run_continue(kn_engine *engine, kn_run run, const kn_timing *timing, double duration_factor);
+
+/* Scrubs: a paused run moves to `fraction` (of its time, in [0, 1]); an inactive one becomes
+ * active and paused there; ignored while running or stopped. With scrubs_linearly (the
+ * default) the lanes move linearly in the fraction while scrubbed.
+ * Errors: KN_ERR_OUT_OF_RANGE (NaN or outside [0, 1]). */
+kn_status kn_engine_run_set_fraction(kn_engine *engine, kn_run run, double fraction);
+
+/* Sets the direction: while running it turns the run round at once; otherwise it applies to
+ * the next start. Errors: KN_ERR_ILLEGAL_STATE (running and not interruptible). */
+kn_status kn_engine_run_set_reversed(kn_engine *engine, kn_run run, int32_t reversed);
+
+/* Whether the run may be paused, stopped, reversed or continued while running (default 1).
+ * Only while inactive (else KN_ERR_ILLEGAL_STATE). */
+kn_status kn_engine_run_set_interruptible(kn_engine *engine, kn_run run, int32_t interruptible);
+
+/* Whether scrubbing maps the fraction to progress linearly (default 1). Any state. */
+kn_status kn_engine_run_set_scrubs_linearly(kn_engine *engine, kn_run run, int32_t scrubs_linearly);
+
+/* Whether the run stays active, paused at its end, instead of ending (default 0). Any state. */
+kn_status kn_engine_run_set_pauses_on_completion(kn_engine *engine, kn_run run, int32_t pauses);
+
+/* The run's state. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE. */
+kn_status kn_engine_run_info(const kn_engine *engine, kn_run run, kn_run_info *out);
 
 #ifdef __cplusplus
 }

@@ -41,26 +41,17 @@ public enum AnimatorError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .startWhileStopped:
-            return "startAnimation: it is a programmer error to start a stopped animator; call finishAnimation(at:) first"
-        case .startAfterDelayWhilePaused:
-            return "startAnimation(afterDelay:): cannot start a paused animator after a delay; call startAnimation() to resume"
-        case .pauseWhileStopped:
-            return "pauseAnimation: it is a programmer error to pause a stopped animator"
-        case .stopWhileInactive:
-            return "stopAnimation: the animator must be in the active state before being stopped (it is inactive)"
-        case .stopWhileStopped:
-            return "stopAnimation: the animator is already stopped"
-        case .finishRequiresStopped(let state):
-            return "finishAnimationAtPosition: should only be called on a stopped animator! (it is \(state))"
-        case .addAnimationsWhileStopped:
-            return "addAnimations: it is a programmer error to add animations to a stopped animator"
+        case .startWhileStopped: return RunError.startWhileStopped.description
+        case .startAfterDelayWhilePaused: return RunError.startAfterDelayWhilePaused.description
+        case .pauseWhileStopped: return RunError.pauseWhileStopped.description
+        case .stopWhileInactive: return RunError.stopWhileInactive.description
+        case .stopWhileStopped: return RunError.stopWhileStopped.description
+        case .finishRequiresStopped(let state): return RunError.finishRequiresStopped(state: RunState(state)).description
+        case .addAnimationsWhileStopped: return RunError.addAnimationsWhileStopped.description
         case .continueRequiresPaused(let state, let running):
-            return "continueAnimationWithTimingParameters: the animator must be paused (it is \(state)\(running ? ", running" : ""))"
-        case .notInterruptible(let call):
-            return "\(call): the animator is not interruptible (isInterruptible is false); it runs to completion"
-        case .setWhileActive(let property):
-            return "\(property) may only be set on an inactive animator"
+            return RunError.continueRequiresPaused(state: RunState(state), isRunning: running).description
+        case .notInterruptible(let call): return RunError.notInterruptible(call: call).description
+        case .setWhileActive(let property): return RunError.setWhileActive(property: property).description
         case .callDuringCompletion(let call):
             return "\(call): not allowed while the animator is calling its completion handlers"
         case .releasedWhilePausedOrStopped:

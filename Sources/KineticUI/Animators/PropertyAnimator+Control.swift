@@ -228,6 +228,16 @@ extension AnimatorError {
     }
 }
 
+extension RunState {
+    init(_ state: ViewAnimatingState) {
+        switch state {
+        case .inactive: self = .inactive
+        case .active: self = .active
+        case .stopped: self = .stopped
+        }
+    }
+}
+
 extension ViewAnimatingState {
     init(_ state: RunState) {
         switch state {

@@ -1,0 +1,374 @@
+/*
+ * kinetic_test_engine.c: the kn_engine_* part of the C test (see kinetic_test.c): lanes,
+ * runs with each timing kind through the whole UIViewAnimating state machine, events, the
+ * illegal calls (KN_ERR_ILLEGAL_STATE with UIKit's reason, nothing changed), stale and
+ * foreign runs, bad times; values against the curves and springs they are built from.
+ */
+#include "kinetic_test.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static kn_timing linear_timing(void) {
+    kn_timing t;
+    memset(&t, 0, sizeof t);
+    t.kind = KN_TIMING_LINEAR;
+    return t;
+}
+
+static kn_timing cubic_timing(double x1, double y1, double x2, double y2) {
+    kn_timing t = linear_timing();
+    t.kind = KN_TIMING_CUBIC;
+    t.x1 = x1;
+    t.y1 = y1;
+    t.x2 = x2;
+    t.y2 = y2;
+    return t;
+}
+
+static double lane(kn_engine *engine, int64_t index) {
+    double v = NAN;
+    OK(kn_engine_read(engine, index, 1, &v));
+    return v;
+}
+
+static double model(kn_engine *engine, int64_t index) {
+    double v = NAN;
+    OK(kn_engine_read_model(engine, index, 1, &v));
+    return v;
+}
+
+/* Takes every queued event into `events` (at most `capacity`); returns how many. */
+static int drain(kn_engine *engine, kn_event *events, int capacity) {
+    int n = 0;
+    int32_t has = 1;
+    while (has) {
+        kn_event e;
+        OK(kn_engine_next_event(engine, &e, &has));
+        if (has && n < capacity) events[n++] = e;
+    }
+    return n;
+}
+
+static kn_run_info info(kn_engine *engine, kn_run run) {
+    kn_run_info i;
+    memset(&i, 0, sizeof i);
+    OK(kn_engine_run_info(engine, run, &i));
+    return i;
+}
+
+/* A refused call changes nothing: the lanes, models, time and the run's state are as before. */
+static void expect_unchanged(kn_engine *engine, kn_run run, const double *lanes_before, const double *models_before,
+                             int64_t count, kn_run_info before) {
+    double lanes_after[8], models_after[8];
+    OK(kn_engine_read(engine, 0, count, lanes_after));
+    OK(kn_engine_read_model(engine, 0, count, models_after));
+    for (int64_t i = 0; i < count; i++) {
+        CHECK(same_bits(lanes_before[i], lanes_after[i]));
+        CHECK(same_bits(models_before[i], models_after[i]));
+    }
+    kn_run_info after = info(engine, run);
+    CHECK(after.state == before.state && after.running == before.running && after.reversed == before.reversed);
+    CHECK(same_bits(after.fraction_complete, before.fraction_complete));
+}
+
+static void test_engine_basics(void) {
+    kn_engine *engine = NULL, *other = NULL;
+    OK(kn_engine_create(&engine));
+    OK(kn_engine_create(&other));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_create(NULL));
+
+    const double values[3] = {0, 10, -4};
+    int64_t first = -1, count = -1;
+    OK(kn_engine_add_lanes(engine, values, 3, &first));
+    CHECK(first == 0);
+    OK(kn_engine_lane_count(engine, &count));
+    CHECK(count == 3);
+    const double bad[2] = {1, NAN};
+    EXPECT(KN_ERR_NOT_FINITE, kn_engine_add_lanes(engine, bad, 2, &first));
+    CHECK(error_mentions("values[1]"));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_add_lanes(engine, values, -1, &first));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_add_lanes(engine, NULL, 3, &first));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_add_lanes(engine, values, 70000, &first));
+    OK(kn_engine_lane_count(engine, &count));
+    CHECK(count == 3);
+
+    double out[3];
+    OK(kn_engine_read(engine, 0, 3, out));
+    CHECK(out[0] == 0 && out[1] == 10 && out[2] == -4);
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_read(engine, 2, 2, out));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_read(engine, -1, 1, out));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_set_model(engine, 3, 1));
+    EXPECT(KN_ERR_NOT_FINITE, kn_engine_set_model(engine, 0, INFINITY));
+
+    /* Linear run over lanes 0 and 2; values are from + (to − from) · (t − start) / length. */
+    kn_timing t = linear_timing();
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &t, 2, &run));
+    CHECK(run != 0);
+    const int64_t lanes[2] = {0, 2};
+    const double targets[2] = {100, 4};
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 2, 0));
+    kn_run_info i = info(engine, run);
+    CHECK(i.state == KN_RUN_INACTIVE && !i.running && i.interruptible && i.scrubs_linearly && !i.pauses_on_completion);
+    CHECK(model(engine, 0) == 0); /* kept until the start */
+    OK(kn_engine_set_model(engine, 0, 20)); /* moved before the start: the animation starts there */
+    OK(kn_engine_run_start(engine, run));
+    CHECK(model(engine, 0) == 100 && model(engine, 2) == 4);
+    OK(kn_engine_advance_to(engine, 0.5));
+    CHECK(same_bits(lane(engine, 0), 20 + (100.0 - 20) * (0.5 / 2)));
+    CHECK(same_bits(lane(engine, 2), -4 + (4.0 + 4) * (0.5 / 2)));
+    CHECK(lane(engine, 1) == 10);
+    i = info(engine, run);
+    CHECK(i.state == KN_RUN_ACTIVE && i.running && i.fraction_complete == 0.25);
+
+    /* Time checks. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_advance_to(engine, 0.25));
+    CHECK(error_mentions("time cannot go back"));
+    EXPECT(KN_ERR_NOT_FINITE, kn_engine_advance_to(engine, NAN));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_advance_by(engine, -1));
+    double now = -1;
+    OK(kn_engine_time(engine, &now));
+    CHECK(now == 0.5);
+
+    /* Stale and foreign runs. */
+    EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_start(other, run));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_start(engine, 0));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_info(engine, run + 1000, &i));
+
+    /* Runs to the end: one event, the lanes exactly at their targets. */
+    OK(kn_engine_advance_by(engine, 1.5));
+    kn_event events[4];
+    int n = drain(engine, events, 4);
+    CHECK(n == 1 && events[0].run == run && events[0].kind == KN_EVENT_FINISHED && events[0].position == KN_POSITION_END);
+    CHECK(lane(engine, 0) == 100 && lane(engine, 2) == 4);
+    i = info(engine, run);
+    CHECK(i.state == KN_RUN_INACTIVE && !i.running && i.fraction_complete == 0);
+
+    /* A released run's id is stale. */
+    OK(kn_engine_run_release(engine, run));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_start(engine, run));
+    EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_release(engine, run));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_run_create(NULL, &t, 1, &run));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_run_create(engine, NULL, 1, &run));
+    t.kind = 7;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_create(engine, &t, 1, &run));
+    CHECK(error_mentions("timing kind = 7"));
+    kn_timing c = cubic_timing(1.5, 0, 1, 1);
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_create(engine, &c, 1, &run));
+    CHECK(error_mentions("x1 = 1.5"));
+    t = linear_timing();
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_create(engine, &t, -1, &run));
+    t.kind = KN_TIMING_DAMPED_SPRING;
+    t.damping_ratio = 0;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_create(engine, &t, 1, &run));
+    CHECK(error_mentions("damping_ratio"));
+    kn_engine_destroy(engine);
+    kn_engine_destroy(other);
+    kn_engine_destroy(NULL);
+}
+
+/* Every illegal call: KN_ERR_ILLEGAL_STATE with UIKit's reason, and nothing changes. */
+static void test_engine_illegal_calls(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double values[2] = {0, 1};
+    int64_t first = 0;
+    OK(kn_engine_add_lanes(engine, values, 2, &first));
+    kn_timing t = cubic_timing(0.42, 0, 0.58, 1);
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &t, 1, &run));
+    double lanes_before[2], models_before[2];
+    kn_run_info before;
+
+#define REFUSED(call, reason)                                                          \
+    do {                                                                               \
+        OK(kn_engine_read(engine, 0, 2, lanes_before));                              \
+        OK(kn_engine_read_model(engine, 0, 2, models_before));                        \
+        before = info(engine, run);                                                    \
+        EXPECT(KN_ERR_ILLEGAL_STATE, call);                                            \
+        CHECK(error_mentions(reason));                                                 \
+        expect_unchanged(engine, run, lanes_before, models_before, 2, before);        \
+    } while (0)
+
+    REFUSED(kn_engine_run_stop(engine, run, 1), "must be in the active state before being stopped");
+    REFUSED(kn_engine_run_finish(engine, run, KN_POSITION_END), "should only be called on a stopped animator");
+    REFUSED(kn_engine_run_continue(engine, run, NULL, 0), "must be paused (it is inactive)");
+    const int64_t lanes[1] = {0};
+    const double targets[1] = {50};
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, run));
+    OK(kn_engine_advance_to(engine, 0.25));
+    REFUSED(kn_engine_run_finish(engine, run, KN_POSITION_END), "(it is active)");
+    REFUSED(kn_engine_run_continue(engine, run, NULL, 0), "must be paused (it is active, running)");
+    REFUSED(kn_engine_run_set_interruptible(engine, run, 0), "may only be set on an inactive animator");
+    REFUSED(kn_engine_run_configure(engine, run, 1, 0, 0), "may only be set on an inactive animator");
+    OK(kn_engine_run_pause(engine, run));
+    REFUSED(kn_engine_run_start_after_delay(engine, run, 1), "cannot start a paused animator after a delay");
+    OK(kn_engine_run_stop(engine, run, 0));
+    REFUSED(kn_engine_run_stop(engine, run, 0), "already stopped");
+    REFUSED(kn_engine_run_start(engine, run), "to start a stopped animator");
+    REFUSED(kn_engine_run_pause(engine, run), "to pause a stopped animator");
+    REFUSED(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 0), "add animations to a stopped animator");
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_finish(engine, run, 3));
+    OK(kn_engine_run_finish(engine, run, KN_POSITION_START));
+    CHECK(model(engine, 0) == 0 && lane(engine, 0) == 0);
+
+    /* Not interruptible. */
+    OK(kn_engine_run_set_interruptible(engine, run, 0));
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, run));
+    OK(kn_engine_advance_by(engine, 0.5));
+    REFUSED(kn_engine_run_pause(engine, run), "pauseAnimation: the animator is not interruptible");
+    REFUSED(kn_engine_run_stop(engine, run, 1), "stopAnimation: the animator is not interruptible");
+    REFUSED(kn_engine_run_set_reversed(engine, run, 1), "isReversed: the animator is not interruptible");
+#undef REFUSED
+
+    /* Bad arguments are refused the same way (other statuses). */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_set_fraction(engine, run, 1.5));
+    const int64_t twice[2] = {1, 1};
+    const double two[2] = {1, 2};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_add_animations(engine, run, twice, two, NULL, 2, 0));
+    CHECK(error_mentions("appears twice"));
+    const int64_t outside[1] = {2};
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_add_animations(engine, run, outside, targets, NULL, 1, 0));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 2));
+    kn_engine_destroy(engine);
+}
+
+/* Reverse, scrub, continue with a spring, pauses_on_completion, delays, repeat/autoreverse. */
+static void test_engine_state_machine(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double values[2] = {0, 0};
+    int64_t first = 0;
+    OK(kn_engine_add_lanes(engine, values, 2, &first));
+    kn_bezier *ease_in = NULL;
+    OK(kn_bezier_create(0.42, 0, 1, 1, &ease_in));
+    kn_timing t = cubic_timing(0.42, 0, 1, 1);
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &t, 2, &run));
+    const int64_t lanes[2] = {0, 1};
+    const double targets[2] = {10, -10};
+    const int32_t vertical[2] = {0, 1};
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, vertical, 2, 0));
+    OK(kn_engine_run_start(engine, run));
+    OK(kn_engine_advance_to(engine, 0.5));
+    double y = 0;
+    OK(kn_bezier_value(ease_in, 0.25, &y));
+    CHECK(same_bits(lane(engine, 0), 0 + 10 * y));
+
+    /* Reversed while running: back along the same curve, ending at .start exactly. */
+    OK(kn_engine_run_set_reversed(engine, run, 1));
+    OK(kn_engine_advance_to(engine, 0.75));
+    OK(kn_bezier_value(ease_in, 0.125, &y));
+    CHECK(same_bits(lane(engine, 0), 0 + 10 * y));
+    OK(kn_engine_advance_to(engine, 1));
+    kn_event events[4];
+    int n = drain(engine, events, 4);
+    CHECK(n == 1 && events[0].kind == KN_EVENT_FINISHED && events[0].position == KN_POSITION_START);
+    CHECK(lane(engine, 0) == 0 && model(engine, 0) == 0 && lane(engine, 1) == 0);
+
+    /* Scrub a paused run linearly, then continue with a damped spring over half the duration. */
+    OK(kn_engine_run_set_reversed(engine, run, 0));
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, vertical, 2, 0));
+    OK(kn_engine_run_set_fraction(engine, run, 0.4));
+    kn_run_info i = info(engine, run);
+    CHECK(i.state == KN_RUN_ACTIVE && !i.running && i.fraction_complete == 0.4);
+    CHECK(same_bits(lane(engine, 0), 10 * 0.4));
+    kn_timing spring = linear_timing();
+    spring.kind = KN_TIMING_DAMPED_SPRING;
+    spring.damping_ratio = 0.7;
+    spring.velocity_x = 2;
+    spring.velocity_y = -1;
+    OK(kn_engine_run_continue(engine, run, &spring, 0.5));
+    kn_spring *unit = NULL;
+    OK(kn_spring_create_settling(1, 0.7, 0.001, &unit));
+    OK(kn_engine_advance_by(engine, 0.25));
+    double px = 0, py = 0;
+    OK(kn_spring_value(unit, 0.25, 2 * 1.0, &px)); /* velocity × the leg's length (1 s) */
+    OK(kn_spring_value(unit, 0.25, -1 * 1.0, &py));
+    CHECK(fabs(lane(engine, 0) - (4 + 6 * px)) < 1e-12);
+    CHECK(fabs(lane(engine, 1) - (-4 + -6 * py)) < 1e-12);
+    OK(kn_engine_advance_by(engine, 0.75));
+    n = drain(engine, events, 4);
+    CHECK(n == 1 && events[0].position == KN_POSITION_END);
+    CHECK(lane(engine, 0) == 10 && lane(engine, 1) == -10);
+
+    /* pauses_on_completion: the run stays active at its end, no finished event. */
+    OK(kn_engine_run_set_pauses_on_completion(engine, run, 1));
+    const double back[2] = {0, 0};
+    OK(kn_engine_run_add_animations(engine, run, lanes, back, NULL, 2, 0));
+    OK(kn_engine_run_start_after_delay(engine, run, 0.5));
+    OK(kn_engine_advance_by(engine, 0.5));
+    CHECK(lane(engine, 0) == 10); /* still waiting for its delay */
+    OK(kn_engine_advance_by(engine, 2));
+    n = drain(engine, events, 4);
+    CHECK(n == 1 && events[0].kind == KN_EVENT_PAUSED_AT_END && events[0].run == run);
+    i = info(engine, run);
+    CHECK(i.state == KN_RUN_ACTIVE && !i.running && i.fraction_complete == 1 && i.pauses_on_completion);
+    CHECK(lane(engine, 0) == 0);
+    OK(kn_engine_run_stop(engine, run, 1));
+    CHECK(info(engine, run).state == KN_RUN_INACTIVE);
+
+    /* Repeat with autoreverse: still running after many cycles, between the two values. */
+    kn_run repeating = 0;
+    kn_timing lin = linear_timing();
+    OK(kn_engine_run_create(engine, &lin, 0.5, &repeating));
+    OK(kn_engine_run_configure(engine, repeating, 1, 1, 0));
+    const double to[1] = {1};
+    OK(kn_engine_run_add_animations(engine, repeating, lanes, to, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, repeating));
+    double start = 0;
+    OK(kn_engine_time(engine, &start));
+    OK(kn_engine_advance_to(engine, start + 10.25));
+    CHECK(info(engine, repeating).running);
+    CHECK(same_bits(lane(engine, 0), 0.5));
+    OK(kn_engine_advance_to(engine, start + 10.5)); /* leg 21 starts back from the end */
+    CHECK(lane(engine, 0) == 1);
+    OK(kn_engine_run_release(engine, repeating)); /* its animation ends where it is */
+    CHECK(lane(engine, 0) == 1 && model(engine, 0) == 1);
+
+    kn_spring_destroy(unit);
+    kn_bezier_destroy(ease_in);
+    kn_engine_destroy(engine);
+}
+
+/* Two runs on one lane add up; each ends exactly at the model value; events come in the
+ * order the runs were started. */
+static void test_engine_additive(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double values[1] = {0};
+    int64_t first = 0;
+    OK(kn_engine_add_lanes(engine, values, 1, &first));
+    kn_timing t = linear_timing();
+    kn_run a = 0, b = 0;
+    OK(kn_engine_run_create(engine, &t, 1, &a));
+    OK(kn_engine_run_create(engine, &t, 0.5, &b));
+    const int64_t lanes[1] = {0};
+    const double ta[1] = {10}, tb[1] = {30};
+    OK(kn_engine_run_add_animations(engine, a, lanes, ta, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, a));
+    OK(kn_engine_advance_to(engine, 0.5));
+    OK(kn_engine_run_add_animations(engine, b, lanes, tb, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, b));
+    OK(kn_engine_advance_to(engine, 0.75));
+    /* 0 + 10·0.75 + (30 − 10)·0.5 */
+    CHECK(same_bits(lane(engine, 0), 0 + 10 * 0.75 + 20 * 0.5));
+    OK(kn_engine_advance_to(engine, 1));
+    kn_event events[4];
+    int n = drain(engine, events, 4);
+    CHECK(n == 2 && events[0].run == a && events[1].run == b);
+    CHECK(lane(engine, 0) == 30 && model(engine, 0) == 30);
+    kn_engine_destroy(engine);
+}
+
+void test_engine(void) {
+    test_engine_basics();
+    test_engine_illegal_calls();
+    test_engine_state_machine();
+    test_engine_additive();
+}
