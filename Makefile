@@ -219,6 +219,11 @@ test-c: deps
 	  $$(pkg-config --cflags --libs kinetic) -lm
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -I$(C_TEST_DIR)/include -o $(C_TEST_DIR)/kinetic_test_load \
 	  Tests/KineticCTests/kinetic_test_load.c -ldl
+	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -o $(C_TEST_DIR)/kinetic_engine_transition \
+	  Tests/KineticCTests/kinetic_engine_transition.c $$(pkg-config --cflags --libs kinetic) -lm
+	@# The demo's interactive dismissal driven from C through kn_engine_*, written as a timeline CSV.
+	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_engine_transition $(C_TEST_DIR)/scene-5-interactive-dismissal-c.csv
 	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
 	  $(C_TEST_DIR)/reference/spring.csv "$$(PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig pkg-config --modversion kinetic)"
 	@# Loading and calling start no thread and map no OpenBLAS (it is loaded on the first BLAS routine).

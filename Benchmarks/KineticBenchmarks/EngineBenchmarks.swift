@@ -15,13 +15,22 @@
 //     10,000 shared-progress groups of 10 lanes evaluated once.
 //   - "Engine create, start and complete [10000 animators]": one iteration creates 10,000
 //     animators (one alpha change each), starts them and advances the clock past their end
-//     (every completion handler runs). Reported figure, no bar.
+//     (every completion handler runs). Reported figure (issue 18's bar: 1 µs each).
+//   - "Engine tick 10k runs x 10 lanes (C kn_engine) [100000 lanes]": the same 10,000 runs of
+//     10 lanes (same curves, targets and time) through the C interface: one
+//     kn_engine_advance_to per iteration. The C front is a call into the same engine, so this
+//     is the bare engine's tick plus one call: the UIKit front's tick ÷ this one is what the
+//     Swift front adds (issue 18: ≤ 1.1), and this ÷ the direct core is the engine against
+//     the bare kernel pass (issue 18: ≤ 1.1).
+//   - "Engine create, start and complete (C kn_engine) [10000 runs]": 10,000 runs created with
+//     one lane animation each, started, advanced past their end and every event drained.
 //
 // The engine is main-actor isolated: the closures hop to the main actor and start and stop
 // the measurement inside it, so the hop is not measured (nor its allocations).
 
 import Benchmark
 import Kinetic
+import KineticC
 import KineticUI
 
 /// The five curves the animators cycle through.
@@ -86,6 +95,48 @@ private final class DirectFixture {
     }
 }
 
+/// The C-interface fixture: 10,000 runs of 10 lanes, as the UIKit one lays its views out.
+private final class CEngineFixture {
+    var engine: OpaquePointer?
+    var frame = 0
+
+    init(runs count: Int) {
+        precondition(kn_engine_create(&engine) == 0)
+        for i in 0 ..< count {
+            let from = [Double(i % 100) + 5, Double(i / 100) + 5, 0, 0, 10, 10, 0.1, 0.2, 0.3, 1]
+            let to = [Double(i % 100) + 215, Double(i / 100) + 70, 3, -2, 30, 40, 0.9, 0.5, 0.1, 0.5]
+            var first: Int64 = 0
+            precondition(kn_engine_add_lanes(engine, from, 10, &first) == 0)
+            let c = engineCurves[i % engineCurves.count]
+            var timing = cTiming(kind: 1, c.x1, c.y1, c.x2, c.y2)
+            var run: UInt64 = 0
+            precondition(kn_engine_run_create(engine, &timing, 1_000_000, &run) == 0)
+            let lanes = (0 ..< 10).map { first + Int64($0) }
+            let vertical: [Int32] = [0, 1, 0, 1, 0, 1, 0, 0, 0, 0]
+            precondition(kn_engine_run_add_animations(engine, run, lanes, to, vertical, 10, 0) == 0)
+            precondition(kn_engine_run_start(engine, run) == 0)
+        }
+        precondition(kn_engine_advance_to(engine, 250_000) == 0)
+    }
+
+    func tick() {
+        frame += 1
+        precondition(kn_engine_advance_to(engine, 250_000 + Double(frame) / 60) == 0)
+    }
+
+    deinit { kn_engine_destroy(engine) }
+}
+
+/// A `kn_timing` (72 bytes: kind, x1, y1, x2, y2, damping ratio, spring, velocities).
+private func cTiming(kind: Int32, _ x1: Double = 0, _ y1: Double = 0, _ x2: Double = 0, _ y2: Double = 0) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: 72)
+    withUnsafeBytes(of: kind) { for (k, b) in $0.enumerated() { bytes[k] = b } }
+    for (n, v) in [x1, y1, x2, y2].enumerated() {
+        withUnsafeBytes(of: v) { for (k, b) in $0.enumerated() { bytes[8 + 8 * n + k] = b } }
+    }
+    return bytes
+}
+
 func engineBenchmarks() {
     let animators = 10_000
     let config = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal,
@@ -134,5 +185,45 @@ func engineBenchmarks() {
             precondition(completed == animators)
             blackHole(completed)
         }
+    }
+    nonisolated(unsafe) var cFixture: CEngineFixture?
+    Benchmark("Engine tick 10k runs x 10 lanes (C kn_engine) [100000 lanes]",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal])) { benchmark in
+        if cFixture == nil { cFixture = CEngineFixture(runs: animators) }
+        let fixture = cFixture!
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { fixture.tick() }
+        benchmark.stopMeasurement()
+        var last = 0.0
+        _ = kn_engine_read(fixture.engine, 99_999, 1, &last)
+        blackHole(last)
+    }
+    Benchmark("Engine create, start and complete (C kn_engine) [10000 runs]",
+              configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxIterations: 20)) { benchmark in
+        benchmark.startMeasurement()
+        defer { benchmark.stopMeasurement() }
+        var engine: OpaquePointer?
+        precondition(kn_engine_create(&engine) == 0)
+        defer { kn_engine_destroy(engine) }
+        let values = [Double](repeating: 1, count: animators)
+        var first: Int64 = 0
+        precondition(kn_engine_add_lanes(engine, values, Int64(animators), &first) == 0)
+        var timing = cTiming(kind: 1, 0.42, 0, 0.58, 1)
+        var target = 0.0
+        for i in 0 ..< animators {
+            var run: UInt64 = 0
+            precondition(kn_engine_run_create(engine, &timing, 0.25, &run) == 0)
+            var lane = first + Int64(i)
+            precondition(kn_engine_run_add_animations(engine, run, &lane, &target, nil, 1, 0) == 0)
+            precondition(kn_engine_run_start(engine, run) == 0)
+        }
+        precondition(kn_engine_advance_to(engine, 0.1) == 0 && kn_engine_advance_to(engine, 0.3) == 0)
+        var event = [UInt8](repeating: 0, count: 16), has: Int32 = 1, completed = 0
+        while has != 0 {
+            precondition(event.withUnsafeMutableBytes { kn_engine_next_event(engine, $0.baseAddress, &has) } == 0)
+            if has != 0 { completed += 1 }
+        }
+        precondition(completed == animators)
+        blackHole(completed)
     }
 }
