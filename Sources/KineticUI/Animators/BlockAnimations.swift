@@ -123,8 +123,8 @@ extension View {
         try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
                                              fromCurrentState: options.contains(.beginFromCurrentState),
                                              userInteraction: options.contains(.allowUserInteraction))
-        let collector = KeyframeCollector()
-        let direct = try AnimationCapture.run(keyframes: collector, animations)
+        let collector = KeyframeCollector(duration: duration)
+        let direct = try AnimationCapture.run(keyframes: collector, duration: duration, animations)
         // Each keyframe's segment animates to the values its block left (captured with it).
         // With `.beginFromCurrentState`, only the first segment of this call on a property
         // starts from the screen value; later keyframes continue from the earlier ones.
@@ -176,7 +176,7 @@ extension View {
                 parameter: "relativeStartTime + relativeDuration", value: frameStartTime + frameDuration, expected: "[0, 1]"))
         }
         collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration,
-                                         changes: AnimationCapture.run(animations)))
+                                         changes: AnimationCapture.run(duration: collector.duration, animations)))
     }
 }
 

@@ -100,7 +100,9 @@ extension PropertyAnimator {
         }
         try checkNotCompleting("addAnimations")
         let added = try withRun { core, run in
-            try core.addAnimations(run, delayFactor: delayFactor) { try self.engine.laneChanges(AnimationCapture.run(animation)) }
+            try core.addAnimations(run, delayFactor: delayFactor) {
+                try self.engine.laneChanges(AnimationCapture.run(duration: self.duration, animation))
+            }
         }
         if !added { pendingBlocks.append((animation, delayFactor)) }
     }
@@ -171,7 +173,7 @@ extension PropertyAnimator {
         let blocks = pendingBlocks
         pendingBlocks = []
         for (block, delayFactor) in blocks {
-            try addSegment(AnimationCapture.run(block), start: delayFactor, length: 1 - delayFactor)
+            try addSegment(AnimationCapture.run(duration: duration, block), start: delayFactor, length: 1 - delayFactor)
         }
     }
 

@@ -12,14 +12,28 @@ final class AnimationCapture {
     private var seen: [ObjectIdentifier: Int] = [:]
     /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
     let keyframes: KeyframeCollector?
+    /// The duration of the animation the block belongs to, seconds (`View.inheritedAnimationDuration`).
+    let duration: Double
 
-    private init(keyframes: KeyframeCollector?) {
+    private init(keyframes: KeyframeCollector?, duration: Double) {
         self.keyframes = keyframes
+        self.duration = duration
     }
 
+    /// Whether animations are enabled (`View.setAnimationsEnabled(_:)`): while they are not,
+    /// writes inside an animations block are not captured and apply at once.
+    static var animationsEnabled = true
+
+    /// The capture that a property write inside an animations block goes to: the innermost
+    /// block's, unless animations are disabled.
+    static var capturing: AnimationCapture? { animationsEnabled ? current : nil }
+
     /// Runs `body` and returns the changes it made to animatable properties.
-    static func run(keyframes: KeyframeCollector? = nil, _ body: () throws -> Void) rethrows -> [CapturedChange] {
-        let capture = AnimationCapture(keyframes: keyframes)
+    /// - Parameter duration: the animation's duration, seconds (read back inside `body` as
+    ///   `View.inheritedAnimationDuration`).
+    static func run(keyframes: KeyframeCollector? = nil, duration: Double,
+                    _ body: () throws -> Void) rethrows -> [CapturedChange] {
+        let capture = AnimationCapture(keyframes: keyframes, duration: duration)
         stack.append(capture)
         defer {
             stack.removeLast()
@@ -55,4 +69,10 @@ final class KeyframeCollector {
         let changes: [CapturedChange]
     }
     var keyframes: [Keyframe] = []
+    /// The keyframe animation's duration, seconds.
+    let duration: Double
+
+    init(duration: Double) {
+        self.duration = duration
+    }
 }

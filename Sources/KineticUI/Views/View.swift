@@ -268,7 +268,7 @@ open class View {
             return
         }
         let o = property.offset
-        if let capture = AnimationCapture.current {
+        if let capture = AnimationCapture.capturing {
             capture.willChange(self, property)
         } else if let engine = laneEngine, laneBlocks[property.rawValue].exists {
             engine.modelWillChange(self, property, old: lanes(of: property, in: modelLanes), new: new)
