@@ -185,3 +185,79 @@ final class InteractionControllerRuleTests: EngineTestCase {
                                         "animationController(forDismissed:)", "interactionControllerForDismissal"])
     }
 }
+
+/// `completionSpeed` and `completionCurve` on the interaction-controller protocol (issue 19):
+/// a custom interaction controller supplies them to the transition coordinator, as
+/// `UIViewControllerInteractiveTransitioning`'s optional properties do; one that does not gets
+/// UIKit's defaults (1, ease-in-out).
+@MainActor
+final class InteractionCompletionSettingsTests: EngineTestCase {
+    /// A hand-written interaction controller: it keeps the context and lets the test end it.
+    private protocol Interaction: ViewControllerInteractiveTransitioning {
+        var context: (any ViewControllerContextTransitioning)? { get set }
+    }
+
+    /// Says nothing about its completion (UIKit's optional properties left out).
+    private final class PlainInteraction: Interaction {
+        var context: (any ViewControllerContextTransitioning)?
+        var wantsInteractiveStart: Bool { true }
+        func startInteractiveTransition(_ transitionContext: any ViewControllerContextTransitioning) throws {
+            context = transitionContext
+            transitionContext.updateInteractiveTransition(0.3)
+        }
+    }
+
+    /// Completes three times as fast, linearly.
+    private final class FastLinearInteraction: Interaction {
+        var context: (any ViewControllerContextTransitioning)?
+        var wantsInteractiveStart: Bool { true }
+        var completionSpeed: Double { 3 }
+        var completionCurve: AnimationCurve { .linear }
+        func startInteractiveTransition(_ transitionContext: any ViewControllerContextTransitioning) throws {
+            context = transitionContext
+            transitionContext.updateInteractiveTransition(0.3)
+        }
+    }
+
+    private final class Delegate: ViewControllerTransitioningDelegate {
+        let interaction: any Interaction
+        init(_ interaction: any Interaction) { self.interaction = interaction }
+        func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            CoverVerticalTransition()
+        }
+        func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? { interaction }
+    }
+
+    private func coordinatorSettings(_ interaction: any Interaction) throws -> (Double, AnimationCurve) {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        let delegate = Delegate(interaction)
+        b.transitioningDelegate = delegate
+        try b.dismiss(animated: true)
+        let coordinator = try XCTUnwrap(b.transitionCoordinator)
+        XCTAssertTrue(coordinator.isInteractive)
+        XCTAssertEqual(coordinator.percentComplete, 0.3)
+        let settings = (coordinator.completionVelocity, coordinator.completionCurve)
+        let context = try XCTUnwrap(interaction.context)
+        context.finishInteractiveTransition()
+        try context.completeTransition(true)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertNil(a.presentedViewController)
+        return settings
+    }
+
+    func testACustomInteractionControllerSuppliesItsCompletionSettings() async throws {
+        let (speed, curve) = try coordinatorSettings(FastLinearInteraction())
+        XCTAssertEqual(speed, 3)
+        XCTAssertEqual(curve, .linear)
+    }
+
+    func testDefaultsWhenTheInteractionControllerSaysNothing() async throws {
+        let (speed, curve) = try coordinatorSettings(PlainInteraction())
+        XCTAssertEqual(speed, 1)
+        XCTAssertEqual(curve, .easeInOut)
+    }
+}

@@ -30,12 +30,17 @@ public final class TransitionCoordinator {
     /// The last interactive progress, 0 to 1.
     public var percentComplete: Double { context.percentComplete }
     /// How fast the non-interactive completion runs relative to the transition's own speed:
-    /// the percent-driven interaction's ``PercentDrivenInteractiveTransition/completionSpeed``
-    /// (> 0, default 1), and 1 for other transitions.
-    public var completionVelocity: Double { percentDriven?.completionSpeed ?? 1 }
-    /// The curve of the non-interactive completion: the percent-driven interaction's
-    /// ``PercentDrivenInteractiveTransition/completionCurve``, and `.easeInOut` otherwise.
-    public var completionCurve: AnimationCurve { percentDriven?.completionCurve ?? .easeInOut }
+    /// the interaction controller's ``ViewControllerInteractiveTransitioning/completionSpeed``
+    /// (a percent-driven one's is settable), and 1 for a transition that is not interactive.
+    /// A value that is not positive and finite reads as 1.
+    public var completionVelocity: Double {
+        guard let speed = context.interactionController?.completionSpeed, speed > 0, speed.isFinite else { return 1 }
+        return speed
+    }
+    /// The curve of the non-interactive completion: the interaction controller's
+    /// ``ViewControllerInteractiveTransitioning/completionCurve``, and `.easeInOut` for a
+    /// transition that is not interactive.
+    public var completionCurve: AnimationCurve { context.interactionController?.completionCurve ?? .easeInOut }
     /// The transition's interaction controller when it is percent-driven.
     private var percentDriven: PercentDrivenInteractiveTransition? {
         context.interactionController as? PercentDrivenInteractiveTransition

@@ -134,6 +134,21 @@ public protocol ViewControllerInteractiveTransitioning: AnyObject {
     func startInteractiveTransition(_ transitionContext: any ViewControllerContextTransitioning) throws
     /// Whether the transition starts interactively (true) or runs until interrupted.
     var wantsInteractiveStart: Bool { get }
+    /// How fast the transition completes once the interaction ends, relative to its own
+    /// speed (> 0; 1 by default), as the transition coordinator reports it
+    /// (``TransitionCoordinator/completionVelocity``). Declare it in the class that conforms:
+    /// a subclass of a class that takes the default cannot replace it.
+    var completionSpeed: Double { get }
+    /// The curve of that completion (`.easeInOut` by default), as the transition
+    /// coordinator reports it (``TransitionCoordinator/completionCurve``).
+    var completionCurve: AnimationCurve { get }
+}
+
+extension ViewControllerInteractiveTransitioning {
+    /// 1: the completion runs at the transition's own speed.
+    public var completionSpeed: Double { 1 }
+    /// `.easeInOut`.
+    public var completionCurve: AnimationCurve { .easeInOut }
 }
 
 /// Vends the objects of custom presentations (`UIViewControllerTransitioningDelegate`).
