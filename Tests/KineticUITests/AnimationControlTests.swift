@@ -108,3 +108,39 @@ final class AnimationControlTests: EngineTestCase {
         XCTAssertEqual(View.inheritedAnimationDuration, 0)
     }
 }
+
+/// iOS 17's `UIView.animate(springDuration:bounce:initialSpringVelocity:…)`.
+@MainActor
+final class SpringDurationAnimationTests: EngineTestCase {
+    /// The property follows the physical spring of that perceptual duration and bounce
+    /// (against `Spring(duration:bounce:)` itself), and completes, finished, when it settles.
+    func testFollowsTheSpringAndCompletesWhenItSettles() async throws {
+        for (duration, bounce, velocity) in [(0.5, 0.0, 0.0), (0.4, 0.3, 2.0), (0.8, -0.4, -1.0)] {
+            let v = box()
+            var finished: Bool?
+            try View.animate(springDuration: duration, bounce: bounce, initialSpringVelocity: velocity, engine: engine,
+                             animations: { v.center = Point(x: 250, y: 50) }, completion: { finished = $0 })
+            let spring = try Spring(duration: duration, bounce: bounce)
+            let settle = spring.settlingDuration(initialVelocity: velocity)
+            let start = engine.clock.now
+            try advance(to: start + 0.2)
+            XCTAssertEqual(v.presentation.center.x, 50 + 200 * spring.value(at: 0.2, initialVelocity: velocity), accuracy: 1e-9)
+            try advance(to: start + settle * 0.999)
+            XCTAssertNil(finished, "still running just before it settles (\(duration), \(bounce))")
+            try advance(to: start + settle + 1e-6)
+            XCTAssertEqual(finished, true)
+            XCTAssertEqual(v.presentation.center.x, 250)
+        }
+    }
+
+    func testBadArgumentsAreNamed() async throws {
+        let v = box()
+        XCTAssertThrowsError(try View.animate(springDuration: 0, engine: engine, animations: { v.alpha = 0 })) { error in
+            XCTAssertTrue("\(error)".contains("duration"), "\(error)")
+        }
+        XCTAssertThrowsError(try View.animate(springDuration: 0.5, bounce: 1, engine: engine, animations: { v.alpha = 0 })) { error in
+            XCTAssertTrue("\(error)".contains("bounce"), "\(error)")
+        }
+        XCTAssertEqual(v.alpha, 1, "nothing ran")
+    }
+}

@@ -102,6 +102,34 @@ extension View {
             engine: engine, animations: animations, completion: Self.positionHandler(completion))
     }
 
+    /// Animates with a spring given by its perceptual duration and bounce (iOS 17's
+    /// `UIView.animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`).
+    /// The spring is physical: the animation lasts until it settles (within 0.001 of the
+    /// move), which for a bounce of 0 is about 1.6 × `duration`.
+    /// - Parameters:
+    ///   - duration: the spring's perceptual duration, seconds, > 0 (UIKit's default 0.5).
+    ///   - bounce: in (−1, 1): 0 no bounce (critically damped), towards 1 bouncier, negative
+    ///     overdamped (UIKit's default 0).
+    ///   - velocity: initial velocity, in units of the move's distance per second, both
+    ///     components.
+    ///   - delay: seconds before it starts, finite and ≥ 0.
+    ///   - options: repetition and the other options (the curve is the spring).
+    ///   - engine: the engine that runs it.
+    ///   - animations: sets the new property values.
+    ///   - completion: called with `true` when the animation ran to its end, `false` when it
+    ///     was stopped.
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` naming a bad duration, bounce,
+    ///   velocity or delay.
+    public static func animate(springDuration duration: Double = 0.5, bounce: Double = 0, initialSpringVelocity velocity: Double = 0,
+                               delay: Double = 0, options: AnimationOptions = [], engine: AnimationEngine = .shared,
+                               animations: @escaping @MainActor () -> Void,
+                               completion: (@MainActor (Bool) -> Void)? = nil) throws {
+        let spring = try SpringTimingParameters(duration: duration, bounce: bounce, initialVelocity: Vector(dx: velocity, dy: velocity))
+        _ = try PropertyAnimator.makeBlockAnimator(
+            duration: duration, delay: delay, options: options.union([.overrideInheritedCurve, .overrideInheritedDuration]),
+            timing: spring, engine: engine, animations: animations, completion: Self.positionHandler(completion))
+    }
+
     /// Animates keyframes (`UIView.animateKeyframes`): inside `animations`, each
     /// ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)`` animates its
     /// changes over its part of the duration (linearly, or held then jumped with
