@@ -58,8 +58,12 @@ final class EngineDifferentialTests: XCTestCase {
     func testSwiftAndCEnginesAgreeBitForBit() async throws {
         var random = SeededRandom(seed: 0xD1FF)
         var steps = 0, calls = 0, refused = 0, completions = 0
+        weak var previousEngine: AnimationEngine?
         for sequence in 0 ..< 10_000 {
+            // Nothing of the last sequence keeps its engine alive (a cycle would leak it all).
+            XCTAssertNil(previousEngine, "sequence \(sequence - 1) leaked its engine")
             let engine = AnimationEngine()
+            previousEngine = engine
             var cEngine: OpaquePointer?
             XCTAssertEqual(kn_engine_create(&cEngine), 0)
             var springs: [OpaquePointer?] = []
@@ -98,9 +102,10 @@ final class EngineDifferentialTests: XCTestCase {
 
             /// Logs every completion of `animator` (a handler runs once: it adds the next).
             func hook(_ animator: PropertyAnimator, _ index: Int) {
-                animator.addCompletion { position in
+                // Weakly: a handler that held its animator would keep it (and its engine) forever.
+                animator.addCompletion { [weak animator] position in
                     swiftLog.append((index, position))
-                    hook(animator, index)
+                    if let animator { hook(animator, index) }
                 }
             }
 

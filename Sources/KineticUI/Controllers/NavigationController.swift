@@ -24,6 +24,16 @@ public protocol NavigationControllerDelegate: AnyObject {
     func navigationController(_ navigationController: NavigationController,
                               interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)?
+    /// The navigation controller is about to show `viewController` (push, pop, a new stack,
+    /// or the navigation controller itself appearing): called after `viewController`'s
+    /// `viewWillAppear`.
+    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController,
+                              animated: Bool)
+    /// The navigation controller shows `viewController`: called after its `viewDidAppear`
+    /// and, for a push or pop, after the transition has ended (a new transition may start
+    /// from here). Not called when an interactive transition is cancelled.
+    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController,
+                              animated: Bool)
 }
 
 extension NavigationControllerDelegate {
@@ -34,6 +44,10 @@ extension NavigationControllerDelegate {
     public func navigationController(_ navigationController: NavigationController,
                                      interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
         -> (any ViewControllerInteractiveTransitioning)? { nil }
+    public func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController,
+                                     animated: Bool) {}
+    public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController,
+                                     animated: Bool) {}
 }
 
 /// A stack of view controllers (`UINavigationController`): push and pop with the standard
@@ -79,7 +93,8 @@ open class NavigationController: ViewController {
               viewController.hostWindow == nil, viewController !== self else {
             throw TransitionError.alreadyShown(viewController.name)
         }
-        try transition(from: topViewController!, to: viewController, operation: .push, animated: animated)
+        try transition(from: topViewController!, to: viewController, operation: .push, animated: animated,
+                       joining: [viewController], finalStack: viewControllers + [viewController])
     }
 
     /// Pops the top controller (nil when only the root is left).
@@ -88,11 +103,81 @@ open class NavigationController: ViewController {
     public func popViewController(animated: Bool) throws -> ViewController? {
         guard viewControllers.count > 1 else { return nil }
         let top = viewControllers[viewControllers.count - 1]
-        try transition(from: top, to: viewControllers[viewControllers.count - 2], operation: .pop, animated: animated)
+        try transition(from: top, to: viewControllers[viewControllers.count - 2], operation: .pop, animated: animated,
+                       leaving: [top], finalStack: Array(viewControllers.dropLast()))
         return top
     }
 
-    private func transition(from: ViewController, to: ViewController, operation: NavigationOperation, animated: Bool) throws {
+    /// Pops every controller above the root; returns them, top first (empty when the root is
+    /// on top). The transition runs from the top controller to the root; the controllers in
+    /// between get `willMove(toParent: nil)` at the start and leave the stack at the end
+    /// (`didMove(toParent: nil)`), with no appearance callbacks, as in UIKit.
+    /// - Throws: ``TransitionError`` when a transition is in progress.
+    @discardableResult
+    public func popToRootViewController(animated: Bool) throws -> [ViewController] {
+        try popToViewController(viewControllers[0], animated: animated)
+    }
+
+    /// Pops the controllers above `viewController`; returns them, top first (empty when it is
+    /// on top). See ``popToRootViewController(animated:)`` for the skipped controllers.
+    /// - Throws: ``TransitionError/notInStack(_:)`` when `viewController` is not in the
+    ///   stack; ``TransitionError`` when a transition is in progress.
+    @discardableResult
+    public func popToViewController(_ viewController: ViewController, animated: Bool) throws -> [ViewController] {
+        guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else {
+            throw TransitionError.notInStack(viewController.name)
+        }
+        let popped = Array(viewControllers[(index + 1)...].reversed())
+        guard let top = popped.first else { return [] }
+        try transition(from: top, to: viewController, operation: .pop, animated: animated, leaving: popped,
+                       finalStack: Array(viewControllers[...index]))
+        return popped
+    }
+
+    /// Replaces the stack with `newStack` (bottom first). When the top controller changes,
+    /// the transition runs from the old top to the new one: a push when the new top was not
+    /// in the stack, a pop when it was. Controllers that join get `willMove(toParent:)` at
+    /// the start and `didMove(toParent:)` at the end; controllers that leave get
+    /// `willMove(toParent: nil)` and `didMove(toParent: nil)`; only the two tops get
+    /// appearance callbacks. When the top stays, the stack changes at once.
+    /// - Throws: ``TransitionError/invalidStack(_:)`` for an empty stack or a controller
+    ///   listed twice; ``TransitionError/alreadyShown(_:)`` for a controller presented or in
+    ///   a window; ``TransitionError`` when a transition is in progress.
+    public func setViewControllers(_ newStack: [ViewController], animated: Bool) throws {
+        guard let newTop = newStack.last else { throw TransitionError.invalidStack("the stack cannot be empty") }
+        for (i, c) in newStack.enumerated() {
+            if newStack[..<i].contains(where: { $0 === c }) { throw TransitionError.invalidStack("\(c.name) is listed twice") }
+            let inStack = viewControllers.contains { $0 === c }
+            if !inStack, c.presentingStorage != nil || c.hostWindow != nil || c === self { throw TransitionError.alreadyShown(c.name) }
+        }
+        if let running = window?.transitionInProgress {
+            throw TransitionError.transitionInProgress(requested: "setViewControllers", running: running.summary)
+        }
+        let old = viewControllers
+        let joining = newStack.filter { c in !old.contains { $0 === c } }
+        let leaving = old.reversed().filter { c in !newStack.contains { $0 === c } }
+        let oldTop = old.last!
+        guard newTop !== oldTop else {
+            // The top stays: no transition, no appearance callbacks.
+            for c in leaving { c.willMove(toParent: nil) }
+            for c in joining { addChild(c) }
+            for c in leaving { c.removeFromParent() }
+            for c in joining { c.didMove(toParent: self) }
+            children = newStack
+            return
+        }
+        let operation: NavigationOperation = old.contains { $0 === newTop } ? .pop : .push
+        try transition(from: oldTop, to: newTop, operation: operation, animated: animated, joining: joining, leaving: leaving,
+                       finalStack: newStack)
+    }
+
+    /// A transition from `from` to `to`. `joining` controllers are added to the stack at the
+    /// start (for a push, `to` among them), `leaving` ones are told at the start and removed
+    /// at the end (for a pop, `from` among them); on completion the stack is `finalStack`,
+    /// and a cancelled transition puts everything back.
+    private func transition(from: ViewController, to: ViewController, operation: NavigationOperation, animated: Bool,
+                            joining: [ViewController] = [], leaving: [ViewController] = [],
+                            finalStack: [ViewController]) throws {
         if let running = window?.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "\(operation) \(to.name)", running: running.summary)
         }
@@ -104,18 +189,20 @@ open class NavigationController: ViewController {
         // from:to:) method"): the standard slide is never interactive.
         let interaction = vended.flatMap { delegate?.navigationController(self, interactionControllerFor: $0) }
         let container = view
-        if operation == .push {
-            addChild(to)
-        } else {
-            from.willMove(toParent: nil)
-        }
+        let previousStack = children
+        for c in joining { addChild(c) }
+        for c in leaving { c.willMove(toParent: nil) }
         let context = TransitionContext(
             container: container, from: from, to: to, isPresentation: false,
             style: .fullScreen, animator: animator, navigationOperation: operation, completion: nil,
-            finisher: { [unowned self] in self.finish($0, completed: $1) })
+            finisher: { [unowned self] in
+                self.finish($0, completed: $1, joining: joining, leaving: leaving, finalStack: finalStack,
+                            previousStack: previousStack, animated: animated)
+            })
         window?.transitionInProgress = context
         from.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
+        delegate?.navigationController(self, willShow: to, animated: animated)
         if try !context.begin(interaction: interaction) {
             to.view.frame = container.bounds
             container.addSubview(to.view)
@@ -123,25 +210,47 @@ open class NavigationController: ViewController {
         }
     }
 
-    private func finish(_ context: TransitionContext, completed: Bool) {
+    private func finish(_ context: TransitionContext, completed: Bool, joining: [ViewController], leaving: [ViewController],
+                        finalStack: [ViewController], previousStack: [ViewController], animated: Bool) {
         let from = context.fromController, to = context.toController
-        let push = context.navigationOperation == .push
         if completed {
             from.view.removeFromSuperview()
             from.endAppearanceTransition()
             to.endAppearanceTransition()
-            if push { to.didMove(toParent: self) } else { from.removeFromParent() }
+            for c in joining { c.didMove(toParent: self) }
+            for c in leaving { c.removeFromParent() }
+            children = finalStack
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
             to.view.removeFromSuperview()
             to.runAppearanceTransition(false)
-            if push {
-                to.willMove(toParent: nil)
-                to.removeFromParent()
+            for c in joining {
+                c.willMove(toParent: nil)
+                c.removeFromParent()
             }
             from.runAppearanceTransition(true)
-            if !push { from.didMove(toParent: self) }
+            for c in leaving { c.didMove(toParent: self) }
+            children = previousStack
         }
         if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
+        if completed { delegate?.navigationController(self, didShow: to, animated: animated) }
     }
+
+    // MARK: Appearing
+
+    /// The navigation controller itself appears: its delegate is told it shows the top
+    /// controller (after the top's `viewWillAppear`, and after its `viewDidAppear`).
+    override func appearanceDidBegin(_ isAppearing: Bool, animated: Bool) {
+        guard isAppearing, let top = topViewController else { return }
+        appearingAnimated = animated
+        delegate?.navigationController(self, willShow: top, animated: animated)
+    }
+
+    override func appearanceDidEnd(_ isAppearing: Bool) {
+        guard isAppearing, let top = topViewController else { return }
+        delegate?.navigationController(self, didShow: top, animated: appearingAnimated)
+    }
+
+    /// Whether the navigation controller's own appearance is animated (for `didShow`).
+    private var appearingAnimated = false
 }

@@ -136,13 +136,26 @@ open class ViewController {
         } else {
             viewWillDisappear(animated)
         }
-        guard shouldAutomaticallyForwardAppearanceMethods, isViewLoaded else { return }
+        guard shouldAutomaticallyForwardAppearanceMethods, isViewLoaded else {
+            appearanceDidBegin(isAppearing, animated: animated)
+            return
+        }
         let shown = children.filter { $0.isViewLoaded && $0.view.isDescendant(of: view) }
         for child in shown {
             if !forwardedChildren.contains(where: { $0 === child }) { forwardedChildren.append(child) }
             child.beginAppearanceTransition(isAppearing, animated: animated)
         }
+        appearanceDidBegin(isAppearing, animated: animated)
     }
+
+    /// Called at the end of ``beginAppearanceTransition(_:animated:)`` (after the children's
+    /// callbacks), for containers that report their own appearance (the navigation
+    /// controller's delegate).
+    func appearanceDidBegin(_ isAppearing: Bool, animated: Bool) {}
+
+    /// Called at the end of ``endAppearanceTransition()`` (after `viewDidAppear` or
+    /// `viewDidDisappear`).
+    func appearanceDidEnd(_ isAppearing: Bool) {}
 
     /// Ends the appearance transition begun last: `viewDidAppear` (after
     /// `viewDidLayoutSubviews` and the children's end) or `viewDidDisappear` (after the
@@ -164,6 +177,7 @@ open class ViewController {
             window?.record("\(name).viewDidDisappear")
             viewDidDisappear(true)
         }
+        appearanceDidEnd(isAppearing)
     }
 
     /// A whole appearance transition at once (begin, then end): how a cancelled transition

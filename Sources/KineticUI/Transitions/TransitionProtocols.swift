@@ -205,6 +205,10 @@ public enum TransitionError: Error, Equatable, Sendable, CustomStringConvertible
     case nothingToDismiss(String)
     /// The controller is not in a window, so it cannot present.
     case notInWindow(String)
+    /// `popToViewController(_:animated:)` with a controller that is not in the stack.
+    case notInStack(String)
+    /// `setViewControllers(_:animated:)` with no controller, or with one controller twice.
+    case invalidStack(String)
 
     public var description: String {
         switch self {
@@ -220,6 +224,10 @@ public enum TransitionError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(name) has nothing to dismiss"
         case .notInWindow(let name):
             return "\(name) is not in a window's hierarchy"
+        case .notInStack(let name):
+            return "\(name) is not in the navigation stack"
+        case .invalidStack(let reason):
+            return "setViewControllers: \(reason)"
         }
     }
 }
