@@ -200,6 +200,8 @@ open class NavigationController: ViewController {
                             previousStack: previousStack, animated: animated)
             })
         window?.transitionInProgress = context
+        if leaving.contains(where: { $0 === from }) { from.isMovingFromParent = true }
+        if joining.contains(where: { $0 === to }) { to.isMovingToParent = true }
         from.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
         delegate?.navigationController(self, willShow: to, animated: animated)
@@ -232,6 +234,8 @@ open class NavigationController: ViewController {
             for c in leaving { c.didMove(toParent: self) }
             children = previousStack
         }
+        from.isMovingFromParent = false
+        to.isMovingToParent = false
         if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
         if completed { delegate?.navigationController(self, didShow: to, animated: animated) }
     }

@@ -97,6 +97,22 @@ open class ViewController {
         return nil
     }
 
+    /// Whether the controller is being presented: true from the start of its presentation
+    /// until the transition ends, so inside its `viewWillAppear` and `viewDidAppear` (and,
+    /// when an interactive presentation is cancelled, in the callbacks that undo it).
+    public internal(set) var isBeingPresented = false
+    /// Whether the controller is being dismissed: true from the start of its dismissal until
+    /// the transition ends (inside its `viewWillDisappear` and `viewDidDisappear`).
+    public internal(set) var isBeingDismissed = false
+    /// Whether the controller is being added to a container (pushed, or becoming a
+    /// navigation stack's new top): true during that transition, so inside its
+    /// `viewWillAppear` and `viewDidAppear`.
+    public internal(set) var isMovingToParent = false
+    /// Whether the controller is being removed from its container (popped, or leaving a
+    /// navigation stack from its top): true during that transition, so inside its
+    /// `viewWillDisappear` and `viewDidDisappear`.
+    public internal(set) var isMovingFromParent = false
+
     /// The engine that animates the controller's transitions (its window's, else the shared one).
     public var engine: AnimationEngine { window?.engine ?? .shared }
 

@@ -21,6 +21,7 @@ extension Window {
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
             completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
+        presented.isBeingPresented = true
         let removesPresenter = context.removesPresentersView
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
@@ -48,6 +49,7 @@ extension Window {
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
             completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
+        presented.isBeingDismissed = true
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
         controller?.dismissalTransitionWillBegin()
@@ -107,6 +109,7 @@ extension Window {
             unlink(presenter, presented, controller)
             context.containerView.removeFromSuperview()
         }
+        presented.isBeingPresented = false
     }
 
     private func finishDismissal(_ context: TransitionContext, completed: Bool) {
@@ -137,5 +140,6 @@ extension Window {
             }
             presented.runAppearanceTransition(true)
         }
+        presented.isBeingDismissed = false
     }
 }
