@@ -126,7 +126,9 @@ extension PresentationController {
     static func standard(for style: ModalPresentationStyle, presented: ViewController,
                          presenting: ViewController) -> PresentationController {
         switch style {
-        case .fullScreen: return FullScreenPresentationController(presentedViewController: presented, presenting: presenting)
+        case .fullScreen, .popover:
+            // A popover adapts to full screen (UIKit's compact-width adaptation).
+            return FullScreenPresentationController(presentedViewController: presented, presenting: presenting)
         case .pageSheet, .formSheet:
             return SheetPresentationController(presentedViewController: presented, presenting: presenting, style: style)
         case .overFullScreen, .custom: return PresentationController(presentedViewController: presented, presenting: presenting)

@@ -25,6 +25,11 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     /// ``regularWidth`` points); on a regular-width one, a 540 × 620-point sheet centred in
     /// the container (clamped to it), UIKit's default form-sheet size.
     case formSheet
+    /// UIKit's popover, as an iPhone shows it: in a compact-width environment UIKit adapts a
+    /// popover to full screen, and so does Kinetic, in every window (the regular-width popover
+    /// with its arrow and anchor is not modelled). The controller keeps `.popover` as its
+    /// style; the presentation behaves as `fullScreen`, callbacks included.
+    case popover
 
     /// Points between the container's top edge and a sheet's top edge.
     public static let sheetTopInset = 10.0
@@ -33,7 +38,7 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     public static let regularWidth = 768.0
 
     /// Whether the built-in presentation controller of the style removes the presenting view.
-    var removesPresentingView: Bool { self == .fullScreen }
+    var removesPresentingView: Bool { self == .fullScreen || self == .popover }
 
     /// The presented view's frame for a sheet style in a container of `bounds`.
     static func sheetFrame(_ style: ModalPresentationStyle, in bounds: Rect) -> Rect {
@@ -53,6 +58,7 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
         case .custom: return "custom"
         case .pageSheet: return "pageSheet"
         case .formSheet: return "formSheet"
+        case .popover: return "popover"
         }
     }
 }
