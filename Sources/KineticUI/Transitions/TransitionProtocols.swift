@@ -215,6 +215,9 @@ public enum TransitionError: Error, Equatable, Sendable, CustomStringConvertible
     case notInStack(String)
     /// `setViewControllers(_:animated:)` with no controller, or with one controller twice.
     case invalidStack(String)
+    /// A container transition between controllers that are not both children of the
+    /// receiver (`transition(from:to:duration:options:animations:completion:)`).
+    case notAChild(child: String, parent: String)
 
     public var description: String {
         switch self {
@@ -234,6 +237,8 @@ public enum TransitionError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(name) is not in the navigation stack"
         case .invalidStack(let reason):
             return "setViewControllers: \(reason)"
+        case .notAChild(let child, let parent):
+            return "\(child) is not a child of \(parent): both controllers of a container transition must be its children"
         }
     }
 }
