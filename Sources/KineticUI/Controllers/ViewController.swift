@@ -29,6 +29,9 @@ open class ViewController {
 
     /// How the controller is shown when presented.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// The standard animation of its presentation and dismissal when its transitioning
+    /// delegate vends none (`.coverVertical` by default).
+    public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
     /// Vends custom animators for presenting and dismissing this controller (held weakly,
     /// as in UIKit).
     public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
@@ -275,7 +278,7 @@ open class ViewController {
         controller.presentingViewController = presenter
         let vendedAnimator = animated
             ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self) : nil
-        let animator = animated ? vendedAnimator ?? CoverVerticalTransition() : nil
+        let animator = animated ? vendedAnimator ?? viewController.modalTransitionStyle.standardAnimator() : nil
         // Only for an animation controller the delegate vended, as UIKit (see
         // ViewControllerTransitioningDelegate): the standard transition is never interactive.
         let interaction = vendedAnimator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
@@ -297,7 +300,7 @@ open class ViewController {
             throw TransitionError.alreadyPresenting(presenter: target.name, presented: inner.name)
         }
         let vended = animated ? target.transitioningDelegate?.animationController(forDismissed: target) : nil
-        let animator = animated ? vended ?? CoverVerticalTransition() : nil
+        let animator = animated ? vended ?? target.modalTransitionStyle.standardAnimator() : nil
         let interaction = vended.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         try window.runDismissal(of: target, by: presenter, animator: animator, interaction: interaction, completion: completion)
     }

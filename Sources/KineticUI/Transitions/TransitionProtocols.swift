@@ -63,6 +63,39 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     }
 }
 
+/// The standard animation of a modal presentation when the transitioning delegate vends
+/// none (`UIModalTransitionStyle`, with UIKit's raw values).
+public enum ModalTransitionStyle: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// Slides up from the bottom edge (``CoverVerticalTransition``), the default.
+    case coverVertical = 0
+    /// UIKit flips the views around the vertical axis in 3D. Not modelled headless: Kinetic
+    /// runs ``CoverVerticalTransition`` for it.
+    case flipHorizontal = 1
+    /// Fades the presented view in and out (``CrossDissolveTransition``).
+    case crossDissolve = 2
+    /// UIKit curls the presenting view up like a page. Not modelled headless: Kinetic runs
+    /// ``CoverVerticalTransition`` for it.
+    case partialCurl = 3
+
+    public var description: String {
+        switch self {
+        case .coverVertical: return "coverVertical"
+        case .flipHorizontal: return "flipHorizontal"
+        case .crossDissolve: return "crossDissolve"
+        case .partialCurl: return "partialCurl"
+        }
+    }
+
+    /// The standard animator of the style.
+    @MainActor
+    func standardAnimator() -> any ViewControllerAnimatedTransitioning {
+        switch self {
+        case .crossDissolve: return CrossDissolveTransition()
+        case .coverVertical, .flipHorizontal, .partialCurl: return CoverVerticalTransition()
+        }
+    }
+}
+
 /// Which side of a transition (`UITransitionContextViewControllerKey` / `ViewKey`).
 public enum TransitionContextKey: Sendable, CustomStringConvertible {
     /// The controller (or view) being replaced.
