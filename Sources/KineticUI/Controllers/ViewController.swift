@@ -32,6 +32,13 @@ open class ViewController {
     /// The standard animation of its presentation and dismissal when its transitioning
     /// delegate vends none (`.coverVertical` by default).
     public var modalTransitionStyle: ModalTransitionStyle = .coverVertical
+    /// Whether `.currentContext` and `.overCurrentContext` presentations made by this
+    /// controller or its children cover this controller's view (false by default: the search
+    /// goes on up the parent chain, and ends at its top).
+    public var definesPresentationContext = false
+    /// Whether a presentation in this controller's context uses this controller's
+    /// ``modalTransitionStyle`` instead of the presented controller's (false by default).
+    public var providesPresentationContextTransitionStyle = false
     /// Vends custom animators for presenting and dismissing this controller (held weakly,
     /// as in UIKit).
     public weak var transitioningDelegate: (any ViewControllerTransitioningDelegate)?
@@ -262,7 +269,12 @@ open class ViewController {
         if let running = window.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "present \(viewController.name)", running: running.summary)
         }
-        let presenter = presentationHost
+        let delegate = viewController.transitioningDelegate
+        let style = viewController.modalPresentationStyle
+        var presenter = style.presentsInContext ? presentationContext : presentationHost
+        let vended = style == .custom
+            ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
+        if let vended, !vended.shouldPresentInFullscreen { presenter = presentationContext }
         if let presented = presenter.presentedStorage {
             throw TransitionError.alreadyPresenting(presenter: presenter.name, presented: presented.name)
         }
@@ -270,20 +282,38 @@ open class ViewController {
               viewController !== presenter else {
             throw TransitionError.alreadyShown(viewController.name)
         }
-        let delegate = viewController.transitioningDelegate
-        let style = viewController.modalPresentationStyle
-        let vended = style == .custom
-            ? delegate?.presentationController(forPresented: viewController, presenting: presenter, source: self) : nil
         let controller = vended ?? PresentationController.standard(for: style, presented: viewController, presenting: presenter)
         controller.presentingViewController = presenter
         let vendedAnimator = animated
             ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self) : nil
-        let animator = animated ? vendedAnimator ?? viewController.modalTransitionStyle.standardAnimator() : nil
+        let animator = animated ? vendedAnimator ?? viewController.standardTransitionStyle(presenter: presenter, controller: controller)
+            .standardAnimator() : nil
         // Only for an animation controller the delegate vended, as UIKit (see
         // ViewControllerTransitioningDelegate): the standard transition is never interactive.
         let interaction = vendedAnimator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let containerFrame = controller.shouldPresentInFullscreen ? window.bounds : presenter.view.frameInWindow
         try window.runPresentation(of: viewController, by: presenter, controller: controller, animator: animator,
-                                   interaction: interaction, completion: completion)
+                                   interaction: interaction, containerFrame: containerFrame, completion: completion)
+    }
+
+    /// The controller a current-context presentation covers: the nearest one up the parent
+    /// chain (this one included) whose ``definesPresentationContext`` is true, else the top
+    /// of the chain, as UIKit falls back to the root.
+    var presentationContext: ViewController {
+        var node: ViewController? = self
+        while let n = node {
+            if n.definesPresentationContext { return n }
+            node = n.parent
+        }
+        return presentationHost
+    }
+
+    /// The transition style of this controller's standard presentation and dismissal by
+    /// `presenter`: the presentation context's when the presentation is in a context whose
+    /// ``providesPresentationContextTransitionStyle`` is true, else its own.
+    func standardTransitionStyle(presenter: ViewController, controller: PresentationController?) -> ModalTransitionStyle {
+        let inContext = controller.map { !$0.shouldPresentInFullscreen } ?? modalPresentationStyle.presentsInContext
+        return inContext && presenter.providesPresentationContextTransitionStyle ? presenter.modalTransitionStyle : modalTransitionStyle
     }
 
     /// Dismisses the controller this one (or its parent chain) presents or, if none, the
@@ -300,7 +330,9 @@ open class ViewController {
             throw TransitionError.alreadyPresenting(presenter: target.name, presented: inner.name)
         }
         let vended = animated ? target.transitioningDelegate?.animationController(forDismissed: target) : nil
-        let animator = animated ? vended ?? target.modalTransitionStyle.standardAnimator() : nil
+        let animator = animated
+            ? vended ?? target.standardTransitionStyle(presenter: presenter, controller: target.presentationController).standardAnimator()
+            : nil
         let interaction = vended.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
         try window.runDismissal(of: target, by: presenter, animator: animator, interaction: interaction, completion: completion)
     }

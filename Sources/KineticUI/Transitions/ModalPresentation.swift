@@ -6,9 +6,9 @@ import Kinetic
 extension Window {
     func runPresentation(of presented: ViewController, by presenter: ViewController, controller: PresentationController,
                          animator: (any ViewControllerAnimatedTransitioning)?,
-                         interaction: (any ViewControllerInteractiveTransitioning)?,
+                         interaction: (any ViewControllerInteractiveTransitioning)?, containerFrame: Rect,
                          completion: (@MainActor () -> Void)?) throws {
-        let container = PresentationContainerView(frame: bounds)
+        let container = PresentationContainerView(frame: containerFrame)
         container.name = "transition container"
         container.presentationController = controller
         addSubview(container)

@@ -64,6 +64,14 @@ open class PresentationController {
     /// controller. The default is the container's bounds (`.zero` without a container).
     open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
 
+    /// Whether the presentation covers the whole window (true, the default). A custom
+    /// presentation controller that returns false is presented in the current context, as
+    /// `.currentContext` is: its container covers the presentation context's view.
+    open var shouldPresentInFullscreen: Bool { !presentsInContext }
+
+    /// Set on the built-in controllers of `.currentContext` and `.overCurrentContext`.
+    var presentsInContext = false
+
     /// Whether the presenting controller's view leaves the hierarchy when the presentation
     /// completes (and returns when it is dismissed). True makes the presentation behave as
     /// full screen for the presenter: it gets `viewWillDisappear` / `viewDidDisappear` (and
@@ -125,13 +133,22 @@ extension PresentationController {
     /// The built-in presentation controller of `style` (for `.custom` when the delegate vends none).
     static func standard(for style: ModalPresentationStyle, presented: ViewController,
                          presenting: ViewController) -> PresentationController {
+        let made = builtIn(for: style, presented: presented, presenting: presenting)
+        made.presentsInContext = style.presentsInContext
+        return made
+    }
+
+    private static func builtIn(for style: ModalPresentationStyle, presented: ViewController,
+                                presenting: ViewController) -> PresentationController {
         switch style {
-        case .fullScreen, .popover:
-            // A popover adapts to full screen (UIKit's compact-width adaptation).
+        case .fullScreen, .popover, .currentContext:
+            // A popover adapts to full screen (UIKit's compact-width adaptation); the current
+            // context is a full screen of the context's frame.
             return FullScreenPresentationController(presentedViewController: presented, presenting: presenting)
         case .pageSheet, .formSheet:
             return SheetPresentationController(presentedViewController: presented, presenting: presenting, style: style)
-        case .overFullScreen, .custom: return PresentationController(presentedViewController: presented, presenting: presenting)
+        case .overFullScreen, .overCurrentContext, .custom:
+            return PresentationController(presentedViewController: presented, presenting: presenting)
         }
     }
 }

@@ -30,6 +30,13 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     /// with its arrow and anchor is not modelled). The controller keeps `.popover` as its
     /// style; the presentation behaves as `fullScreen`, callbacks included.
     case popover
+    /// Covers the view of the presentation context (the nearest controller up the parent
+    /// chain whose ``ViewController/definesPresentationContext`` is true, else the root),
+    /// which presents and is removed when the transition ends, with its appearance callbacks.
+    case currentContext
+    /// Like `currentContext`, over the context's view, which stays: the context gets no
+    /// appearance callbacks.
+    case overCurrentContext
 
     /// Points between the container's top edge and a sheet's top edge.
     public static let sheetTopInset = 10.0
@@ -38,7 +45,10 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     public static let regularWidth = 768.0
 
     /// Whether the built-in presentation controller of the style removes the presenting view.
-    var removesPresentingView: Bool { self == .fullScreen || self == .popover }
+    var removesPresentingView: Bool { self == .fullScreen || self == .popover || self == .currentContext }
+
+    /// Whether the style presents in a presentation context rather than over the window.
+    var presentsInContext: Bool { self == .currentContext || self == .overCurrentContext }
 
     /// The presented view's frame for a sheet style in a container of `bounds`.
     static func sheetFrame(_ style: ModalPresentationStyle, in bounds: Rect) -> Rect {
@@ -59,6 +69,8 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
         case .pageSheet: return "pageSheet"
         case .formSheet: return "formSheet"
         case .popover: return "popover"
+        case .currentContext: return "currentContext"
+        case .overCurrentContext: return "overCurrentContext"
         }
     }
 }

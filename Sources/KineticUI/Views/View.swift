@@ -276,3 +276,19 @@ open class View {
         for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
     }
 }
+
+extension View {
+    /// The view's frame in its window's coordinates: its frame moved by each ancestor's
+    /// frame origin less its bounds origin (transforms of the ancestors are not applied; a
+    /// headless tree has no coordinate conversion beyond this). For a presentation context.
+    var frameInWindow: Rect {
+        var r = frame
+        var node = superview
+        while let s = node, !(s is Window) {
+            r.origin.x += s.frame.origin.x - s.bounds.origin.x
+            r.origin.y += s.frame.origin.y - s.bounds.origin.y
+            node = s.superview
+        }
+        return r
+    }
+}
