@@ -84,3 +84,32 @@ final class ViewTransitionTests: EngineTestCase {
         _ = window
     }
 }
+
+/// `animateAlongsideTransition(in:animation:completion:)`: views outside the container.
+@MainActor
+final class AlongsideInViewTests: EngineTestCase {
+    func testAnimatesAViewOutsideTheContainerAndRefusesOneInNoWindow() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window.rootViewController = a
+        let bar = View(frame: Rect(x: 0, y: 0, width: 390, height: 44))
+        window.addSubview(bar)
+        let stray = View()
+        try a.present(b, animated: true)
+        let coordinator = try XCTUnwrap(b.transitionCoordinator)
+        var completed = 0
+        XCTAssertTrue(coordinator.animateAlongsideTransition(in: bar, animation: { _ in bar.alpha = 0 }, completion: { _ in completed += 1 }))
+        XCTAssertFalse(coordinator.animateAlongsideTransition(in: stray, animation: { _ in stray.alpha = 0 }),
+                       "a view in no window is refused")
+        XCTAssertTrue(coordinator.animateAlongsideTransition(in: nil, animation: nil, completion: { _ in completed += 1 }))
+        try advance(to: 0.175)
+        XCTAssertEqual(bar.presentation.alpha, 1 - CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-9, "alongside the slide")
+        try advance(to: 0.4)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(bar.alpha, 0)
+        XCTAssertEqual(stray.alpha, 1, "never ran")
+        XCTAssertEqual(completed, 2)
+        XCTAssertTrue(bar.window === window)
+        XCTAssertNil(stray.window)
+    }
+}

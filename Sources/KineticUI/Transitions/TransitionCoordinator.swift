@@ -75,6 +75,21 @@ public final class TransitionCoordinator {
         return true
     }
 
+    /// Adds animations of views outside the transition's container, that run with the
+    /// transition (`animateAlongsideTransition(in:animation:completion:)`): the same as
+    /// ``animate(alongsideTransition:completion:)`` (a headless tree animates any view the
+    /// same way) once `view` is in a window.
+    /// - Parameter view: the view whose subtree the animations change (nil: any).
+    /// - Returns: false, and nothing is queued, when `view` is in no window; else true.
+    @discardableResult
+    public func animateAlongsideTransition(in view: View?,
+                                           animation: (@MainActor (any ViewControllerContextTransitioning) -> Void)?,
+                                           completion: (@MainActor (any ViewControllerContextTransitioning) -> Void)? = nil)
+        -> Bool {
+        if let view, view.window == nil { return false }
+        return animate(alongsideTransition: animation, completion: completion)
+    }
+
     /// Registers `handler` to be called each time the transition changes between interactive
     /// and non-interactive (`finish()` / `cancel()` end the interaction, `pause()` starts it
     /// again; an interruptible transition may change several times). For a cancellation it

@@ -278,6 +278,17 @@ open class View {
 }
 
 extension View {
+    /// The window the view is in (the root of its superview chain, when that is a
+    /// ``Window``), or nil (`UIView.window`).
+    public var window: Window? {
+        var node: View? = self
+        while let n = node {
+            if let w = n as? Window { return w }
+            node = n.superview
+        }
+        return nil
+    }
+
     /// The view's frame in its window's coordinates: its frame moved by each ancestor's
     /// frame origin less its bounds origin (transforms of the ancestors are not applied; a
     /// headless tree has no coordinate conversion beyond this). For a presentation context.
