@@ -1,4 +1,5 @@
 import Kinetic
+import KineticPlatform
 import KineticUI
 import XCTest
 
@@ -49,5 +50,33 @@ final class EngineMemoryTests: EngineTestCase {
         XCTAssertEqual(engine.activeAnimatorCount, 0)
         XCTAssertEqual(engine.contributionCount, 0)
         XCTAssertLessThanOrEqual(engine.storageBytes, after1 * 2, "storage bounded under churn")
+    }
+
+    /// Issue 18's run budget: ≤ 512 bytes of engine memory per run. 10,000 animators that
+    /// each animate one lane (so the lane's own storage is counted against the run too), all
+    /// running; and the heap size of a `PropertyAnimator` object itself, on top (reported).
+    func testEngineStorageIsAtMost512BytesPerRun() async throws {
+        var animators: [PropertyAnimator] = []
+        let views = (0 ..< 10_000).map { _ in View(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+        for v in views {
+            let a = try PropertyAnimator(duration: 100, curve: .easeOut, engine: engine) { v.alpha = 0.5 }
+            try a.startAnimation()
+            animators.append(a)
+        }
+        try step()
+        XCTAssertEqual(engine.activeAnimatorCount, 10_000)
+        XCTAssertEqual(engine.animatedLaneCount, 10_000)
+        let perRun = Double(engine.storageBytes) / 10_000
+        XCTAssertLessThanOrEqual(perRun, 512, "engine bytes per run, its one lane included")
+        #if os(Linux)
+        // The heap block of one animator object (glibc's malloc_usable_size, looked up at run time).
+        typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        let symbol = try XCTUnwrap(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size"))
+        let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+        let objectBytes = usableSize(Unmanaged.passUnretained(animators[0]).toOpaque())
+        print("[Engine memory] \((perRun * 10).rounded() / 10) B per run (one lane each, its storage included); "
+              + "a PropertyAnimator object adds \(objectBytes) B of heap")
+        XCTAssertLessThanOrEqual(objectBytes, 512)
+        #endif
     }
 }
