@@ -39,7 +39,11 @@ extension View {
     /// are cross-dissolves headless. Without a `transition…` option this is
     /// ``animate(withDuration:delay:options:engine:animations:completion:)``.
     /// - Parameters:
+    ///   - view: the view whose content changes.
     ///   - duration: seconds, finite and ≥ 0.
+    ///   - options: a `transition…` effect, the curve, and `.allowAnimatedContent`.
+    ///   - engine: the engine that runs it.
+    ///   - animations: makes the changes.
     ///   - completion: called with `true` when the transition ran to its end.
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration; nothing changes then.
     public static func transition(with view: View, duration: Double, options: AnimationOptions = [],
@@ -65,6 +69,13 @@ extension View {
     /// both staying), while a snapshot of what `fromView` showed dissolves away over
     /// `duration` seconds. UIKit's 3D flips and curls are cross-dissolves headless; without a
     /// `transition…` option the change is immediate and the completion comes at the next tick.
+    /// - Parameters:
+    ///   - fromView: the view to replace (in a superview).
+    ///   - toView: the view that takes its place.
+    ///   - duration: seconds, finite and ≥ 0.
+    ///   - options: a `transition…` effect, the curve, and `.showHideTransitionViews`.
+    ///   - engine: the engine that runs it.
+    ///   - completion: called with `true` when the transition ran to its end.
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration; nothing changes then.
     public static func transition(from fromView: View, to toView: View, duration: Double, options: AnimationOptions = [],
                                   engine: AnimationEngine = .shared, completion: (@MainActor (Bool) -> Void)? = nil) throws {

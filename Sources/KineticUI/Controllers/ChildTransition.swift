@@ -15,9 +15,13 @@ extension ViewController {
     /// caller's: typically `from.willMove(toParent: nil)` and `addChild(to)` before, and
     /// `from.removeFromParent()` and `to.didMove(toParent: self)` in `completion`.
     /// - Parameters:
+    ///   - fromViewController: the child whose view leaves (its view in a hierarchy).
+    ///   - toViewController: the child whose view comes in.
     ///   - duration: seconds, finite and ≥ 0 (0: the changes apply at the next tick).
     ///   - options: the animation's curve and options (the `transition…` options of UIKit
     ///     are not modelled).
+    ///   - animations: the changes to animate (nil: none).
+    ///   - completion: called with `true` when the animation ran to its end.
     /// - Throws: ``TransitionError/notAChild(child:parent:)`` unless both are children of
     ///   this controller and different, ``TransitionError/notInWindow(_:)`` when
     ///   `fromViewController`'s view is not in a view hierarchy,

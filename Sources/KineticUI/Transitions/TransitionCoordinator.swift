@@ -79,7 +79,10 @@ public final class TransitionCoordinator {
     /// transition (`animateAlongsideTransition(in:animation:completion:)`): the same as
     /// ``animate(alongsideTransition:completion:)`` (a headless tree animates any view the
     /// same way) once `view` is in a window.
-    /// - Parameter view: the view whose subtree the animations change (nil: any).
+    /// - Parameters:
+    ///   - view: the view whose subtree the animations change (nil: any).
+    ///   - animation: the changes, as for ``animate(alongsideTransition:completion:)``.
+    ///   - completion: called after the transition completes.
     /// - Returns: false, and nothing is queued, when `view` is in no window; else true.
     @discardableResult
     public func animateAlongsideTransition(in view: View?,
