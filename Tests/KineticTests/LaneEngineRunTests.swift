@@ -230,4 +230,22 @@ final class LaneEngineRunTests: XCTestCase {
         XCTAssertEqual(engine.events, [.finished(run, .end)])
         XCTAssertEqual(engine.output[a], 8)
     }
+
+    /// A finite repeat count ends a repeating run part-way through a cycle, at `.end`.
+    func testFiniteRepeatCountEndsTheRun() throws {
+        let (engine, run, a) = try setUp([0], duration: 1)
+        engine.configure(run, repeats: true, autoreverses: true, beginsFromCurrentState: false)
+        engine.setRepeatCount(1.25, of: run)
+        try engine.addAnimations(run, targets: targets(a, [4]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 1.5)
+        XCTAssertEqual(engine.output[a], 2, "halfway back in the first cycle")
+        engine.advance(to: 2.4)
+        XCTAssertTrue(engine.events.isEmpty)
+        XCTAssertTrue(engine.isRunning(run))
+        engine.advance(to: 2.5)  // 1.25 cycles of 2 s
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+        XCTAssertEqual(engine.output[a], 4, "the new value")
+        XCTAssertEqual(engine.state(of: run), .inactive)
+    }
 }

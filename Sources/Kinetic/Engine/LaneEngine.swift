@@ -73,6 +73,9 @@ package final class LaneEngine {
     var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
     /// Interned cubic curves (see `interned(_:)`).
     var curveCache: [CubicBezier: ProgressCurve] = [:]
+    /// Runs that repeat a finite number of times: the cycles, and (once started) the clock
+    /// time at which they end (see `setRepeatCount(_:of:)`).
+    var repeatLimits: [Int32: (cycles: Double, end: Double?)] = [:]
     var freeRecordIDs: [Int32] = []
     var nextOrder: UInt64 = 0
 
@@ -142,6 +145,7 @@ package final class LaneEngine {
     package func advance(to now: Double) {
         self.now = now
         finished.removeAll(keepingCapacity: true)
+        if !repeatLimits.isEmpty { endFiniteRepeats(at: now) }
         records.withUnsafeMutableBufferPointer { r in
             for i in r.indices where r[i].running {
                 if r[i].advance(to: now) { finished.append((Int32(i), r[i].order)) }
@@ -172,6 +176,21 @@ package final class LaneEngine {
         // The outputs show where the ended runs left their lanes (exactly the model values
         // where nothing else runs), not the sums just before.
         evaluate()
+    }
+
+    /// Ends the runs whose finite repeats ran out by `now`: they stop where they are and end
+    /// at `.end` (UIKit snaps the views to their new values), in this tick.
+    private func endFiniteRepeats(at now: Double) {
+        for (id, limit) in repeatLimits {
+            guard let end = limit.end, now >= end - TimingRecord.endTolerance else { continue }
+            let i = Int(id)
+            repeatLimits[id] = nil
+            guard records[i].running else { continue }
+            _ = records[i].advance(to: end)
+            records[i].running = false
+            records[i].endPosition = .end
+            finished.append((id, records[i].order))
+        }
     }
 
     /// Brings outputs up to date if anything changed since the last evaluation.

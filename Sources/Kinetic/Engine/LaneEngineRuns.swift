@@ -101,6 +101,7 @@ extension LaneEngine {
         }
         pendingAnimations[id] = nil
         stoppedValues[id] = nil
+        repeatLimits[id] = nil
         releaseRun(run)
     }
 
@@ -167,6 +168,22 @@ extension LaneEngine {
         records[i].beginsFromCurrentState = beginsFromCurrentState
     }
 
+    /// Makes a repeating run repeat `cycles` times (UIKit's `modifyAnimations(withRepeatCount:
+    /// autoreverses:animations:)` and `setAnimationRepeatCount`): fractions allowed, 0 or less
+    /// meaning once. A cycle is one pass, or with `autoreverses` a pass forward and back. The
+    /// count holds from the start: when it runs out the run ends at `.end`. Pausing, scrubbing,
+    /// reversing, continuing or stopping the run drops the count (it then repeats until
+    /// stopped). Only while inactive.
+    package func setRepeatCount(_ cycles: Double, of run: RunHandle) {
+        guard state(of: run) == .inactive, cycles.isFinite else { return }
+        repeatLimits[run.index] = (Swift.max(cycles, 0) > 0 ? cycles : 1, nil)
+    }
+
+    /// Drops a finite repeat count (the run was interrupted).
+    private func dropRepeatLimit(_ run: RunHandle) {
+        if !repeatLimits.isEmpty { repeatLimits[run.index] = nil }
+    }
+
     // MARK: Starting and pausing
 
     /// Starts the run, or resumes it when paused; `afterDelay` starts an inactive one after
@@ -213,6 +230,7 @@ extension LaneEngine {
             guard records[i].interruptible else { throw RunError.notInterruptible(call: "pauseAnimation") }
             records[i].running = false
             records[i].phase = .paused
+            dropRepeatLimit(run)
         }
     }
 
@@ -233,6 +251,7 @@ extension LaneEngine {
         case .paused, .waitingForAnimations:
             records[i].phase = .paused
         }
+        dropRepeatLimit(run)
         scrub(run, to: fraction, linearly: records[i].scrubsLinearly)
     }
 
@@ -246,6 +265,7 @@ extension LaneEngine {
             throw RunError.notInterruptible(call: "isReversed")
         }
         records[i].reversed = reversed
+        dropRepeatLimit(run)
         if records[i].phase == .running {
             resume(run, delay: Swift.max(records[i].start - now, 0))
         }
@@ -334,6 +354,7 @@ extension LaneEngine {
         }
         // The record keeps the fraction where the run stopped (`fractionComplete`).
         records[i].running = false
+        dropRepeatLimit(run)
         let values = withoutFinishing ? [] : stopValues(of: run)
         finishSegments(of: run, at: .current)
         if withoutFinishing {
@@ -380,6 +401,7 @@ extension LaneEngine {
             throw RunError.continueRequiresPaused(state: state(of: run), isRunning: records[i].phase == .running)
         }
         guard records[i].interruptible else { throw RunError.notInterruptible(call: "continueAnimation") }
+        dropRepeatLimit(run)
         let r = records[i]
         if timing == nil, durationFactor == 0, !r.linearScrub, !r.continuation {
             resume(run)
@@ -446,6 +468,10 @@ extension LaneEngine {
         startLeg(run, to: target, length: abs(target - records[i].f) * records[i].duration, startTime: now + delay,
                  endPosition: end)
         records[i].phase = .running
+        if !repeatLimits.isEmpty, let limit = repeatLimits[run.index], limit.end == nil {
+            let cycle = records[i].duration * (records[i].autoreverses ? 2 : 1)
+            repeatLimits[run.index] = (limit.cycles, now + delay + limit.cycles * cycle)
+        }
     }
 
     /// Runs on from where the run is, towards the end its direction points at, without a

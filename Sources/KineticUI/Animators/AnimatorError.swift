@@ -34,6 +34,9 @@ public enum AnimatorError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidParameter(ParameterError)
     /// `View.addKeyframe` called outside an `animateKeyframes` animations block.
     case keyframeOutsideAnimateKeyframes
+    /// `View.modifyAnimations(withRepeatCount:autoreverses:animations:)` called outside the
+    /// animations block of a block-based animation.
+    case modifyAnimationsOutsideAnimationBlock
     /// A property already carries 65,535 live animations (the engine's limit per lane).
     case tooManyAnimations(view: String, property: String)
     /// A view animated by one engine was handed to an animator of another engine.
@@ -58,6 +61,8 @@ public enum AnimatorError: Error, Equatable, Sendable, CustomStringConvertible {
             return "It is an error to release a paused or stopped property animator. Property animators must either finish animating or be explicitly stopped and finished before they can be released."
         case .invalidParameter(let error):
             return error.description
+        case .modifyAnimationsOutsideAnimationBlock:
+            return "modifyAnimations(withRepeatCount:autoreverses:animations:) must be called inside the animations block of a block-based animation"
         case .keyframeOutsideAnimateKeyframes:
             return "addKeyframe(withRelativeStartTime:relativeDuration:animations:) must be called inside an animateKeyframes animations block"
         case .tooManyAnimations(let view, let property):

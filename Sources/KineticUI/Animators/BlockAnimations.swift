@@ -54,7 +54,49 @@ public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
 /// nested calls.
 @MainActor
 enum BlockAnimationContext {
-    static var stack: [(duration: Double, curve: AnimationCurve)] = []
+    /// One block-based animation whose animations block is running.
+    struct Frame {
+        let duration: Double
+        let curve: AnimationCurve
+        /// What `modifyAnimations(withRepeatCount:autoreverses:animations:)` inside the block
+        /// needs: the animation's timing, options and engine, and where its repeating
+        /// animators go.
+        let timing: any TimingCurveProvider
+        let options: AnimationOptions
+        let engine: AnimationEngine
+        let modified: ModifiedAnimations
+    }
+    static var stack: [Frame] = []
+}
+
+/// The repeating animators that `modifyAnimations` made inside one block-based animation.
+@MainActor
+final class ModifiedAnimations {
+    var animators: [PropertyAnimator] = []
+}
+
+/// Calls a block-based animation's completion once all its animators have completed (the
+/// animation's own and those `modifyAnimations` made), with whether all ended at their end.
+@MainActor
+final class CompletionBarrier {
+    private let completion: @MainActor (ViewAnimatingPosition) -> Void
+    private var expected = 0
+    private var arrived = 0
+    private var allAtEnd = true
+
+    init(_ completion: @escaping @MainActor (ViewAnimatingPosition) -> Void) {
+        self.completion = completion
+    }
+
+    /// Registers `animator` as one the completion waits for.
+    func wait(for animator: PropertyAnimator) {
+        expected += 1
+        animator.addCompletion { [self] position in
+            arrived += 1
+            if position != .end { allAtEnd = false }
+            if arrived == expected { completion(allAtEnd ? .end : position) }
+        }
+    }
 }
 
 extension View {
@@ -251,11 +293,19 @@ extension PropertyAnimator {
                                              fromCurrentState: options.contains(.beginFromCurrentState),
                                              userInteraction: options.contains(.allowUserInteraction))
         if !BlockAnimationContext.stack.isEmpty { try animator.setInterruptible(false) }
-        BlockAnimationContext.stack.append((duration, curve))
+        let modified = ModifiedAnimations()
+        BlockAnimationContext.stack.append(.init(duration: duration, curve: curve, timing: animator.timingParameters,
+                                                 options: options, engine: engine, modified: modified))
         defer { BlockAnimationContext.stack.removeLast() }
         try animator.addAnimations(animations)
-        if let completion { animator.addCompletion(completion) }
+        let barrier = completion.map(CompletionBarrier.init)
+        barrier?.wait(for: animator)
         try animator.startAnimation(afterDelay: delay)
+        // The block ran (at the start): the animations it modified run beside, from the same time.
+        for repeating in modified.animators {
+            barrier?.wait(for: repeating)
+            try repeating.startAnimation(afterDelay: delay)
+        }
         animator.completeAtNextTickIfEmpty()
         return animator
     }
