@@ -296,6 +296,15 @@ public func kn_engine_run_configure(_ engine: OpaquePointer?, _ run: UInt64, _ r
     }
 }
 
+@_cdecl("kn_engine_run_set_repeat_count")
+public func kn_engine_run_set_repeat_count(_ engine: OpaquePointer?, _ run: UInt64, _ cycles: Double) -> Int32 {
+    onRun(engine, run) { e, handle in
+        guard e.state(of: handle) == .inactive else { throw RunError.setWhileActive(property: "repeat count") }
+        try ParameterError.requireFinite(cycles, "cycles")
+        e.setRepeatCount(cycles, of: handle)
+    }
+}
+
 @_cdecl("kn_engine_run_add_animations")
 public func kn_engine_run_add_animations(_ engine: OpaquePointer?, _ run: UInt64, _ lanes: UnsafePointer<Int64>?,
                                          _ targets: UnsafePointer<Double>?, _ vertical: UnsafePointer<Int32>?,

@@ -331,6 +331,26 @@ static void test_engine_state_machine(void) {
     OK(kn_engine_run_release(engine, repeating)); /* its animation ends where it is */
     CHECK(lane(engine, 0) == 1 && model(engine, 0) == 1);
 
+    /* A finite repeat count: 1.5 cycles of 0.5 s forward and back end at 1.5 s, at the end value. */
+    kn_run counted = 0;
+    OK(kn_engine_run_create(engine, &lin, 0.5, &counted));
+    OK(kn_engine_run_configure(engine, counted, 1, 1, 0));
+    EXPECT(KN_ERR_NOT_FINITE, kn_engine_run_set_repeat_count(engine, counted, NAN));
+    OK(kn_engine_run_set_repeat_count(engine, counted, 1.5));
+    const double three[1] = {3};
+    OK(kn_engine_run_add_animations(engine, counted, lanes, three, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, counted));
+    EXPECT(KN_ERR_ILLEGAL_STATE, kn_engine_run_set_repeat_count(engine, counted, 2));
+    OK(kn_engine_time(engine, &start));
+    OK(kn_engine_advance_to(engine, start + 1.25)); /* a quarter into the second cycle: forward */
+    CHECK(same_bits(lane(engine, 0), 1 + 2 * 0.5));
+    n = drain(engine, events, 4);
+    CHECK(n == 0);
+    OK(kn_engine_advance_to(engine, start + 1.5));
+    n = drain(engine, events, 4);
+    CHECK(n == 1 && events[0].run == counted && events[0].kind == KN_EVENT_FINISHED && events[0].position == KN_POSITION_END);
+    CHECK(lane(engine, 0) == 3);
+
     kn_spring_destroy(unit);
     kn_bezier_destroy(ease_in);
     kn_engine_destroy(engine);

@@ -550,6 +550,14 @@ kn_status kn_engine_run_release(kn_engine *engine, kn_run run);
 kn_status kn_engine_run_configure(kn_engine *engine, kn_run run, int32_t repeats, int32_t autoreverses,
                                   int32_t begins_from_current_state);
 
+/* Makes a repeating run (kn_engine_run_configure with repeats) end after `cycles` cycles
+ * (finite; fractions allowed; 0 or less: once), a cycle being one pass or, with
+ * autoreverses, a pass forward and back: the run then ends at KN_POSITION_END with a
+ * KN_EVENT_FINISHED event (UIKit's modifyAnimations(withRepeatCount:autoreverses:)). Pausing,
+ * scrubbing, reversing, continuing or stopping the run drops the count. Only while inactive
+ * (else KN_ERR_ILLEGAL_STATE). Errors: KN_ERR_NOT_FINITE. */
+kn_status kn_engine_run_set_repeat_count(kn_engine *engine, kn_run run, double cycles);
+
 /* Adds animations (UIKit's addAnimations(_:delayFactor:)): lane lanes[i] moves to
  * targets[i] (finite); vertical (may be NULL: none) marks the lanes that take a spring's
  * velocity_y. A lane appears once per call. Inactive: kept until the run starts, each lane
