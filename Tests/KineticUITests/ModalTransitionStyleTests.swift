@@ -44,6 +44,7 @@ final class ModalTransitionStyleTests: EngineTestCase {
                            "\(style)")
             try advance(to: start + 0.4)
             XCTAssertNil(window.transitionInProgress)
+            try b.dismiss(animated: false)
         }
     }
 }

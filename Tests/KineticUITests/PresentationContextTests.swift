@@ -93,6 +93,9 @@ final class PresentationContextTests: EngineTestCase {
         XCTAssertEqual(x.view.presentation.frame.origin.y, 0, "does not slide")
         try advance(to: start + 0.4)
         XCTAssertNil(window?.transitionInProgress)
+        // A presentation left in place keeps its controller and presentation controller
+        // (they hold each other until the dismissal), past the window.
+        try x.dismiss(animated: false)
     }
 
     /// A custom presentation controller that does not present in full screen is presented
