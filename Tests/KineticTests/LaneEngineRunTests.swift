@@ -248,4 +248,22 @@ final class LaneEngineRunTests: XCTestCase {
         XCTAssertEqual(engine.output[a], 4, "the new value")
         XCTAssertEqual(engine.state(of: run), .inactive)
     }
+
+    /// A run made from a progress curve alone (no timing description) can be continued: its
+    /// own curve and duration stand in (it used to trap on the missing description).
+    func testContinuingARunMadeFromACurveAlone() throws {
+        let engine = LaneEngine()
+        let block = engine.allocateBlock([0])
+        let a = engine.firstLane(of: block)
+        let run = engine.makeRun(curve: .linear, duration: 2, repeats: false, autoreverses: false)
+        try engine.addAnimations(run, targets: targets(a, [10]), delayFactor: 0)
+        try engine.pauseAnimation(run)
+        try engine.setFractionComplete(run, 0.5)
+        try engine.continueAnimation(run, timing: nil, durationFactor: 0.5)
+        engine.advance(to: 0.5)
+        XCTAssertEqual(engine.output[a], 7.5, "half of the remaining 5 over 0.5 × 2 s, linearly")
+        engine.advance(to: 1)
+        XCTAssertEqual(engine.events, [.finished(run, .end)])
+        XCTAssertEqual(engine.output[a], 10)
+    }
 }

@@ -409,10 +409,16 @@ extension LaneEngine {
         }
         let target: Double = records[i].reversed ? 0 : 1
         let remaining = abs(target - r.f) * r.duration
-        let length = durationFactor > 0 ? durationFactor * specs[i]!.duration : remaining
+        // A run made from a progress curve alone has no spec: its own duration and curve stand in.
+        let spec = specs[i]
+        let length = durationFactor > 0 ? durationFactor * (spec?.duration ?? r.duration) : remaining
         let made: (curve: ProgressCurve, duration: Double)
-        do { made = try (timing ?? specs[i]!.timing).curve(forDuration: length) } catch let error as ParameterError {
-            throw RunError.invalidParameter(error)
+        if let chosen = timing ?? spec?.timing {
+            do { made = try chosen.curve(forDuration: length) } catch let error as ParameterError {
+                throw RunError.invalidParameter(error)
+            }
+        } else {
+            made = (r.curve, length)
         }
         startLeg(run, to: target, length: made.duration, startTime: now, continuation: interned(made.curve))
         records[i].phase = .running
