@@ -329,6 +329,52 @@ public func kn_engine_run_add_animations(_ engine: OpaquePointer?, _ run: UInt64
     }
 }
 
+@_cdecl("kn_engine_run_add_keyframes")
+public func kn_engine_run_add_keyframes(_ engine: OpaquePointer?, _ run: UInt64, _ lanes: UnsafePointer<Int64>?,
+                                        _ laneCount: Int64, _ values: UnsafePointer<Double>?,
+                                        _ keyTimes: UnsafePointer<Double>?, _ keyCount: Int64,
+                                        _ calculationMode: Int32) -> Int32 {
+    onRun(engine, run) { e, handle in
+        let b = try box(engine)
+        let n = try checkedCount(laneCount, "lane_count"), keys = try checkedCount(keyCount, "key_count")
+        guard n == 0 || keys <= Int(maximumCount) / n else {
+            throw InterfaceError(status: .outOfRange,
+                                 message: "key_count × lane_count = \(keyCount) × \(laneCount) is beyond what one call takes")
+        }
+        let modes: [KeyframeCalculationMode] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+        guard calculationMode >= 0, Int(calculationMode) < modes.count else {
+            throw InterfaceError(status: .outOfRange,
+                                 message: "calculation_mode = \(calculationMode) is not a KN_CALCULATION_ value (0 to 4)")
+        }
+        let l = try buffer(lanes, n, "lanes"), v = try buffer(values, keys * n, "values")
+        var list: [Int32] = []
+        list.reserveCapacity(n)
+        var seen = Set<Int64>()
+        for k in 0 ..< n {
+            _ = try b.lanes(l[k], 1, "lanes[\(k)]")
+            guard seen.insert(l[k]).inserted else {
+                throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(l[k]) appears twice in one animation")
+            }
+            list.append(Int32(l[k]))
+        }
+        let times: [Double]
+        if let keyTimes {
+            times = Array(UnsafeBufferPointer(start: keyTimes, count: keys))
+        } else {
+            times = (0 ..< keys).map { Double($0 + 1) / Double(keys) }
+        }
+        for (i, x) in v.enumerated() where !x.isFinite { throw ParameterError.notFinite(parameter: "values[\(i)]", value: x) }
+        for (k, t) in times.enumerated() {
+            guard t.isFinite else { throw ParameterError.notFinite(parameter: "key_times[\(k)]", value: t) }
+            guard (0 ... 1).contains(t), k == 0 || t >= times[k - 1] else {
+                throw ParameterError.outOfRange(parameter: "key_times[\(k)]", value: t,
+                                                expected: k == 0 ? "[0, 1]" : "[key_times[\(k - 1)], 1]")
+            }
+        }
+        try e.addKeyframes(handle, lanes: list, values: Array(v), keyTimes: times, calculationMode: modes[Int(calculationMode)])
+    }
+}
+
 @_cdecl("kn_engine_run_start")
 public func kn_engine_run_start(_ engine: OpaquePointer?, _ run: UInt64) -> Int32 {
     onRun(engine, run) { e, handle in try e.startAnimation(handle) }

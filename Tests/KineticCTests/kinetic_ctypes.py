@@ -22,6 +22,8 @@ KN_TIMING_LINEAR, KN_TIMING_CUBIC, KN_TIMING_DAMPED_SPRING, KN_TIMING_PHYSICAL_S
 KN_POSITION_END, KN_POSITION_START, KN_POSITION_CURRENT = 0, 1, 2
 KN_RUN_INACTIVE, KN_RUN_ACTIVE, KN_RUN_STOPPED = 0, 1, 2
 KN_EVENT_FINISHED, KN_EVENT_PAUSED_AT_END = 0, 1
+KN_CALCULATION_LINEAR, KN_CALCULATION_DISCRETE, KN_CALCULATION_PACED = 0, 1, 2
+KN_CALCULATION_CUBIC, KN_CALCULATION_CUBIC_PACED = 3, 4
 KN_BEZIER_EASE = 1
 KN_INTERPOLATION_HOLD, KN_INTERPOLATION_LINEAR, KN_INTERPOLATION_EASED = 0, 1, 2
 
@@ -102,6 +104,7 @@ def load(path):
         "kn_engine_run_create": (I32, [VP, C.POINTER(Timing), D, C.POINTER(U64)]),
         "kn_engine_run_release": (I32, [VP, U64]),
         "kn_engine_run_add_animations": (I32, [VP, U64, C.POINTER(I64), DP, C.POINTER(I32), I64, D]),
+        "kn_engine_run_add_keyframes": (I32, [VP, U64, C.POINTER(I64), I64, DP, DP, I64, I32]),
         "kn_engine_run_start": (I32, [VP, U64]),
         "kn_engine_run_pause": (I32, [VP, U64]),
         "kn_engine_run_stop": (I32, [VP, U64, I32]),
@@ -320,6 +323,53 @@ def test_store(t):
     lib.kn_bezier_destroy(ease)
 
 
+def test_engine_keyframes(t):
+    """Keyframe runs through kn_engine_run_add_keyframes: discrete holds then jumps at each
+    key time; cubic paced moves at a constant speed (equal steps); bad modes refused."""
+    lib = t.lib
+    engine = C.c_void_p()
+    t.ok(lib.kn_engine_create(C.byref(engine)), "kn_engine_create")
+    first = I64(-1)
+    t.ok(lib.kn_engine_add_lanes(engine, doubles([0, 0]), 2, C.byref(first)), "add_lanes")
+    linear = Timing(kind=KN_TIMING_LINEAR)
+    run = U64(0)
+    t.ok(lib.kn_engine_run_create(engine, C.byref(linear), 1, C.byref(run)), "run_create")
+    lanes = (I64 * 1)(0)
+    t.ok(lib.kn_engine_run_add_keyframes(engine, run, lanes, 1, doubles([5, 7, 9]), doubles([0.25, 0.5, 1]), 3,
+                                         KN_CALCULATION_DISCRETE), "discrete keyframes")
+    t.ok(lib.kn_engine_run_start(engine, run), "start")
+    values = (D * 2)()
+    for time, expected in [(0.1, 0), (0.24, 0), (0.25, 5), (0.49, 5), (0.5, 7), (0.99, 7)]:
+        t.ok(lib.kn_engine_advance_to(engine, time), "advance")
+        t.ok(lib.kn_engine_read(engine, 0, 1, values), "read")
+        t.check(values[0] == expected, f"discrete at {time}: {values[0]} vs {expected}")
+    t.ok(lib.kn_engine_advance_to(engine, 1), "advance to the end")
+    t.ok(lib.kn_engine_read(engine, 0, 1, values), "read")
+    t.check(values[0] == 9, "discrete ends at the last key")
+    # Cubic paced over both lanes: equal time steps cover equal distances.
+    paced = U64(0)
+    t.ok(lib.kn_engine_run_create(engine, C.byref(linear), 1, C.byref(paced)), "run_create")
+    both = (I64 * 2)(0, 1)
+    t.ok(lib.kn_engine_run_add_keyframes(engine, paced, both, 2, doubles([200, 80, 40, 300]), None, 2,
+                                         KN_CALCULATION_CUBIC_PACED), "cubic paced keyframes")
+    t.ok(lib.kn_engine_run_start(engine, paced), "start")
+    steps, previous = [], (9.0, 0.0)
+    for k in range(1, 201):
+        t.ok(lib.kn_engine_advance_to(engine, 1 + k / 200), "advance")
+        t.ok(lib.kn_engine_read(engine, 0, 2, values), "read")
+        steps.append(math.hypot(values[0] - previous[0], values[1] - previous[1]))
+        previous = (values[0], values[1])
+    mean = sum(steps) / len(steps)
+    t.check(all(abs(s - mean) < 2e-3 * mean for s in steps), "constant speed along the spline")
+    t.check(previous == (40.0, 300.0), "ends at the last key")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_engine_run_add_keyframes(engine, paced, lanes, 1, doubles([1]), None, 1, 9),
+             "calculation_mode 9")
+    t.check("calculation_mode = 9" in t.last_error(), "names the mode")
+    t.expect(KN_ERR_STALE_HANDLE, lib.kn_engine_run_add_keyframes(engine, 12345678, lanes, 1, doubles([1]), None, 1, 0),
+             "a run that never was")
+    lib.kn_engine_destroy(engine)
+
+
 def test_engine(t):
     """An interactive transition through kn_engine_*: a paused run scrubbed by a finger, then
     continued with a spring; the values against kn_bezier / kn_spring, the events, the
@@ -401,6 +451,7 @@ def main():
     test_spring(t, sys.argv[3])
     test_store(t)
     test_engine(t)
+    test_engine_keyframes(t)
     print(f"kinetic_ctypes: {t.passed} passed, {t.failed} failed")
     return 0 if t.failed == 0 else 1
 

@@ -386,9 +386,101 @@ static void test_engine_additive(void) {
     kn_engine_destroy(engine);
 }
 
+/* Keyframe animations: paced motion along the polyline, a cubic spline through its keys,
+ * additive with another run, kept while inactive, and each bad call refused with nothing
+ * changed. */
+static void test_engine_keyframes(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double start[2] = {0, 0};
+    int64_t first = 0;
+    OK(kn_engine_add_lanes(engine, start, 2, &first));
+    kn_timing t = linear_timing();
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &t, 1, &run));
+    const int64_t lanes[2] = {0, 1};
+    /* Paced through (300, 0), (300, 100), (100, 100): lengths 300, 100, 200. The key times
+     * are ignored. */
+    const double keys[6] = {300, 0, 300, 100, 100, 100};
+    const double odd_times[3] = {0.1, 0.2, 0.3};
+    OK(kn_engine_run_add_keyframes(engine, run, lanes, 2, keys, odd_times, 3, KN_CALCULATION_PACED));
+    CHECK(model(engine, 0) == 0 && info(engine, run).state == KN_RUN_INACTIVE); /* kept until the start */
+    OK(kn_engine_run_start(engine, run));
+    CHECK(model(engine, 0) == 100 && model(engine, 1) == 100);
+    const double times[4] = {0.25, 0.5, 7.0 / 12, 0.75};
+    const double xs[4] = {150, 300, 300, 250}, ys[4] = {0, 0, 50, 100};
+    for (int i = 0; i < 4; i++) {
+        OK(kn_engine_advance_to(engine, times[i]));
+        CHECK(fabs(lane(engine, 0) - xs[i]) < 1e-9 && fabs(lane(engine, 1) - ys[i]) < 1e-9);
+    }
+    OK(kn_engine_advance_to(engine, 1));
+    kn_event events[4];
+    CHECK(drain(engine, events, 4) == 1 && events[0].run == run && events[0].position == KN_POSITION_END);
+    CHECK(lane(engine, 0) == 100 && lane(engine, 1) == 100);
+
+    /* Cubic through (0, 0), (0.5, 10), (1, 0): Catmull-Rom tangents 10, 0, −10; at 0.25 the
+     * Hermite basis gives 0.125·10 + 0.5·10 = 6.25. Added to a linear run on the same lane
+     * (0 → 40 over 2 s, from 1 s): additive. */
+    kn_run other = 0, cubic = 0;
+    OK(kn_engine_set_model(engine, 0, 0));
+    OK(kn_engine_run_create(engine, &t, 2, &other));
+    const int64_t lane0[1] = {0};
+    const double forty[1] = {40};
+    OK(kn_engine_run_add_animations(engine, other, lane0, forty, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, other));
+    OK(kn_engine_run_create(engine, &t, 1, &cubic));
+    const double cubic_keys[2] = {50, 40};
+    const double cubic_times[2] = {0.5, 1};
+    OK(kn_engine_run_add_keyframes(engine, cubic, lane0, 1, cubic_keys, cubic_times, 2, KN_CALCULATION_CUBIC));
+    OK(kn_engine_run_start(engine, cubic));
+    CHECK(model(engine, 0) == 40);
+    OK(kn_engine_advance_to(engine, 1.25));
+    /* other: 40·0.125 = 5; cubic from 40 through 50 to 40: 40 + 6.25 (its values 40 above 0). */
+    CHECK(fabs(lane(engine, 0) - (5 + 6.25)) < 1e-9);
+    OK(kn_engine_advance_to(engine, 1.5));
+    CHECK(fabs(lane(engine, 0) - (10 + 10)) < 1e-9);
+
+    /* Bad calls change nothing. */
+    double lanes_before[2], models_before[2];
+    kn_run fresh = 0;
+    OK(kn_engine_run_create(engine, &t, 1, &fresh));
+    kn_run_info before = info(engine, fresh);
+    const double nan_keys[2] = {1, NAN};
+    const double back_times[2] = {0.6, 0.2};
+    const double two_keys[2] = {1, 2};
+    const int64_t bad_lane[1] = {2}, twice[2] = {0, 0};
+#define KEYFRAMES_REFUSED(status, call, mention)                                       \
+    do {                                                                               \
+        OK(kn_engine_read(engine, 0, 2, lanes_before));                              \
+        OK(kn_engine_read_model(engine, 0, 2, models_before));                        \
+        EXPECT(status, call);                                                          \
+        CHECK(error_mentions(mention));                                                \
+        expect_unchanged(engine, fresh, lanes_before, models_before, 2, before);      \
+    } while (0)
+    KEYFRAMES_REFUSED(KN_ERR_OUT_OF_RANGE,
+                      kn_engine_run_add_keyframes(engine, fresh, lane0, 1, two_keys, NULL, 2, 5), "calculation_mode = 5");
+    KEYFRAMES_REFUSED(KN_ERR_NOT_FINITE,
+                      kn_engine_run_add_keyframes(engine, fresh, lane0, 1, nan_keys, NULL, 2, 0), "values[1]");
+    KEYFRAMES_REFUSED(KN_ERR_OUT_OF_RANGE,
+                      kn_engine_run_add_keyframes(engine, fresh, lane0, 1, two_keys, back_times, 2, 3), "key_times[1]");
+    KEYFRAMES_REFUSED(KN_ERR_OUT_OF_RANGE,
+                      kn_engine_run_add_keyframes(engine, fresh, bad_lane, 1, two_keys, NULL, 2, 0), "lanes[0] = 2");
+    KEYFRAMES_REFUSED(KN_ERR_OUT_OF_RANGE,
+                      kn_engine_run_add_keyframes(engine, fresh, twice, 2, keys, NULL, 2, 0), "appears twice");
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_run_add_keyframes(engine, fresh, lane0, 1, NULL, NULL, 2, 0));
+    OK(kn_engine_run_start(engine, fresh));
+    OK(kn_engine_run_stop(engine, fresh, 0));
+    before = info(engine, fresh);
+    KEYFRAMES_REFUSED(KN_ERR_ILLEGAL_STATE,
+                      kn_engine_run_add_keyframes(engine, fresh, lane0, 1, two_keys, NULL, 2, 0), "stopped");
+#undef KEYFRAMES_REFUSED
+    kn_engine_destroy(engine);
+}
+
 void test_engine(void) {
     test_engine_basics();
     test_engine_illegal_calls();
     test_engine_state_machine();
     test_engine_additive();
+    test_engine_keyframes();
 }

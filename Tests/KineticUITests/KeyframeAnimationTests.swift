@@ -20,7 +20,7 @@ final class KeyframeAnimationTests: EngineTestCase {
     func testLinearKeyframesAreContinuousAndLinearInsideEachWindow() async throws {
         let v = box()
         var finished: Bool?
-        try animateThreeKeyframes(v, options: []) { finished = $0 }
+        try animateThreeKeyframes(v, options: .curveLinear) { finished = $0 }
         XCTAssertEqual(v.model.center.x, 0)
         func expected(_ t: Double) -> Double {
             if t <= 0.25 { return 50 + 50 * t / 0.25 }
@@ -36,7 +36,7 @@ final class KeyframeAnimationTests: EngineTestCase {
         // Continuity at the boundaries (and exact values on them).
         engine = AnimationEngine()
         let w = box()
-        try animateThreeKeyframes(w, options: [])
+        try animateThreeKeyframes(w, options: .curveLinear)
         for boundary in [0.25, 0.5] {
             try advance(to: boundary - 1e-9)
             let before = w.presentation.center.x
@@ -55,7 +55,7 @@ final class KeyframeAnimationTests: EngineTestCase {
     func testDiscreteKeyframesHoldThenJump() async throws {
         let v = box()
         var finished: Bool?
-        try animateThreeKeyframes(v, options: .calculationModeDiscrete) { finished = $0 }
+        try animateThreeKeyframes(v, options: [.calculationModeDiscrete, .curveLinear]) { finished = $0 }
         for (t, x) in [(0.1, 50.0), (0.24, 50), (0.25, 100), (0.3, 100), (0.49, 100), (0.5, 200), (0.99, 200)] {
             try advance(to: t)
             XCTAssertEqual(v.presentation.center.x, x, "t = \(t)")
@@ -74,7 +74,7 @@ final class KeyframeAnimationTests: EngineTestCase {
         try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: { v.center.x = 250 })
         try advance(to: 0.5)
         XCTAssertEqual(v.presentation.center.x, 150, accuracy: 1e-12)
-        try View.animateKeyframes(withDuration: 1, options: .beginFromCurrentState, engine: engine, animations: {
+        try View.animateKeyframes(withDuration: 1, options: [.beginFromCurrentState, .curveLinear], engine: engine, animations: {
             try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.center.x = 300 }
             try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center.x = 0 }
         })

@@ -58,6 +58,9 @@ package final class LaneEngine {
     /// a continuation leg captures a base, then as long as `segments` (kept out of the
     /// segment records, which every tick reads); a missing entry is 0.
     var continuationBases: [SIMD2<Double>] = []
+    /// Per segment, the keyframe step of a weighted segment: empty until a keyframe
+    /// animation adds one, then as long as `segments` (nil for other segments).
+    var segmentWeights: [SegmentWeight?] = []
     var deadLaneCount = 0
 
     // MARK: Runs
@@ -68,6 +71,8 @@ package final class LaneEngine {
     var specs: [RunSpec?] = []
     /// Animations to lane targets added to inactive runs, applied when each starts.
     var pendingAnimations: [Int32: [(targets: [LaneTarget], delayFactor: Double)]] = [:]
+    /// Keyframe animations added to inactive runs, applied when each starts.
+    var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
     /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end
     /// values (for finishing at the start or the end).
     var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
@@ -133,7 +138,7 @@ package final class LaneEngine {
         anchor.capacity * 8 + output.capacity * 8 + model.capacity * 8 + laneContributions.capacity * 2
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
-            + continuationBases.capacity * 16
+            + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
             + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
             + endPositions.capacity
     }

@@ -100,6 +100,7 @@ extension LaneEngine {
             compactIfNeeded()
         }
         pendingAnimations[id] = nil
+        pendingKeyframes[id] = nil
         stoppedValues[id] = nil
         repeatLimits[id] = nil
         releaseRun(run)
@@ -456,6 +457,9 @@ extension LaneEngine {
                 }, windowStart: delayFactor, windowLength: 1 - delayFactor)
             }
         }
+        if let pending = pendingKeyframes.removeValue(forKey: run.index) {
+            for keyframes in pending { applyKeyframes(keyframes, to: run) }
+        }
         do {
             try activation?()
         } catch {
@@ -467,7 +471,7 @@ extension LaneEngine {
     }
 
     /// A direct leg from the current fraction to the end the direction points at.
-    private func runLeg(_ run: RunHandle, delay: Double) {
+    func runLeg(_ run: RunHandle, delay: Double) {
         let i = Int(run.index)
         let target: Double = records[i].reversed ? 0 : 1
         let end: RunPosition? = records[i].autoreverses ? .end : nil

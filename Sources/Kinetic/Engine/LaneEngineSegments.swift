@@ -14,8 +14,11 @@ struct Segment {
     /// Hold the start value until the window ends, then jump (keyframe discrete mode).
     var discrete: Bool
     var alive = true
+    /// The progress is a keyframe step weight of the eased fraction (the segment's
+    /// `SegmentWeight` is in the engine's `segmentWeights`).
+    var weighted = false
     /// Spans the whole run, linearly in time (takes the record's progress as is).
-    var wholeRun: Bool { windowStart == 0 && windowLength == 1 && !inverted && !discrete }
+    var wholeRun: Bool { windowStart == 0 && windowLength == 1 && !inverted && !discrete && !weighted }
     /// Current progress.
     var progressX = 0.0, progressY = 0.0
 
@@ -80,7 +83,8 @@ extension LaneEngine {
                         // A segment added during the continuation leg starts from 0 (and
                         // `continuationBases` is empty until some leg captured a base).
                         let base = record.pointee.continuation && k < continuationBases.count ? continuationBases[k] : .zero
-                        Self.progress(of: &s[k], record: record, base: base)
+                        Self.progress(of: &s[k], record: record, base: base,
+                                      weight: s[k].weighted ? segmentWeights[k] : nil)
                     }
                 }
             }
@@ -91,8 +95,10 @@ extension LaneEngine {
     }
 
     /// A segment's progress from its record; `base` is the segment's progress when the
-    /// record's continuation leg began (read only in a continuation leg).
-    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD2<Double>) {
+    /// record's continuation leg began (read only in a continuation leg); `weight` is the
+    /// keyframe step of a weighted segment.
+    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD2<Double>,
+                         weight: SegmentWeight?) {
         let r = record.pointee
         if r.continuation {
             let cx = r.legCurve.x(r.u)
@@ -103,7 +109,12 @@ extension LaneEngine {
             return
         }
         let g = s.windowFraction(r.f)
-        if s.discrete {
+        if let weight {
+            // The run's curve eases the whole run's time, then the keyframes divide it
+            // (a keyframe animation's timing function, as Core Animation applies it).
+            s.progressX = weight.basis.weight(ofStep: weight.step, at: r.linearScrub ? g : r.curve.x(g))
+            s.progressY = s.progressX
+        } else if s.discrete {
             s.progressX = g >= 1 ? 1 : 0
             s.progressY = s.progressX
         } else if r.linearScrub {
@@ -171,7 +182,8 @@ extension LaneEngine {
     /// - Returns: the number of lanes the segment animates (0: nothing changed, no segment).
     @discardableResult
     package func addSegment(_ run: RunHandle, changes: [LaneChange], windowStart: Double, windowLength: Double,
-                            inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false) -> Int {
+                            inverted: Bool = false, discrete: Bool = false, fromCurrentState: Bool = false,
+                            weight: SegmentWeight? = nil) -> Int {
         let id = run.index
         if fromCurrentState { updateProgress() }
         var countX = 0
@@ -208,18 +220,26 @@ extension LaneEngine {
         }
         var segment = Segment(owner: id, start: Int32(start), countX: Int32(countX), countY: Int32(count - countX),
                               windowStart: windowStart, windowLength: windowLength, inverted: inverted, discrete: discrete)
+        segment.weighted = weight != nil
         records[Int(id)].updateProgress()
         if records[Int(id)].continuation {
             // Joining a continuation leg: start from nothing along the leg's curve.
             segment.progressX = 0
             segment.progressY = 0
         } else {
-            records.withUnsafeBufferPointer { Self.progress(of: &segment, record: $0.baseAddress! + Int(id), base: .zero) }
+            records.withUnsafeBufferPointer {
+                Self.progress(of: &segment, record: $0.baseAddress! + Int(id), base: .zero, weight: weight)
+            }
         }
         segments.append(segment)
         if !continuationBases.isEmpty {
             continuationBases.reserveGeometrically(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
+        }
+        if weight != nil || !segmentWeights.isEmpty {
+            segmentWeights.reserveGeometrically(adding: segments.count - segmentWeights.count)
+            segmentWeights.append(contentsOf: repeatElement(nil, count: segments.count - 1 - segmentWeights.count))
+            segmentWeights.append(weight)
         }
         records[Int(id)].needsUpdate = true
         dirty = true
@@ -228,7 +248,7 @@ extension LaneEngine {
 
     /// Freezes every live contribution on lane `t` (among the first `end` contribution
     /// slots) at its current value, into the anchor.
-    private func freezeContributions(onLane t: Int32, before end: Int) {
+    func freezeContributions(onLane t: Int32, before end: Int) {
         for k in segments.indices where segments[k].alive {
             let s = segments[k]
             for i in Int(s.start) ..< Swift.min(Int(s.start) + s.count, end) where targets[i] == t {
@@ -356,6 +376,7 @@ extension LaneEngine {
             segments[kept] = s
             segments[kept].start = Int32(write)
             if !continuationBases.isEmpty { continuationBases[kept] = continuationBases[k] }
+            if !segmentWeights.isEmpty { segmentWeights[kept] = segmentWeights[k] }
             write += n
             kept += 1
         }
@@ -363,6 +384,7 @@ extension LaneEngine {
         targets.removeSubrange(write...)
         segments.removeSubrange(kept...)
         if !continuationBases.isEmpty { continuationBases.removeSubrange(kept...) }
+        if !segmentWeights.isEmpty { segmentWeights.removeSubrange(kept...) }
         deadLaneCount = 0
     }
 }

@@ -37,7 +37,40 @@ extension KeyframeTrack {
         timingFunctions: [CubicBezier]? = nil, tensionValues: [Double]? = nil,
         continuityValues: [Double]? = nil, biasValues: [Double]? = nil
     ) throws(ParameterError) {
-        let n = values.count
+        try KeyframeValidation.checkNotEmpty(values.count)
+        let (times, storage) = try KeyframeSegments.coreAnimation(
+            lanes: KeyframeValidation.lanes(of: values), laneCount: Value.laneCount, keyTimes: keyTimes,
+            calculationMode: calculationMode, timingFunctions: timingFunctions, tensionValues: tensionValues,
+            continuityValues: continuityValues, biasValues: biasValues)
+        self.init(keyTimes: times, values: values, storage: storage)
+    }
+
+    /// Key times proportional to cumulative length (first 0, last exactly 1), or `fallback`
+    /// when the total length is zero or not finite.
+    static func pacedTimes(lengths: [Double], fallback: [Double]) -> [Double] {
+        let total = lengths.reduce(0, +)
+        guard total > 0 && total.isFinite else { return fallback }
+        var times = [0.0]
+        var cumulative = 0.0
+        for length in lengths {
+            cumulative += length
+            times.append(min(cumulative / total, 1))
+        }
+        times[times.count - 1] = 1
+        return times
+    }
+}
+
+extension KeyframeSegments {
+    /// The storage `CAKeyframeAnimation` builds from keyframe lanes (`laneCount` lanes per
+    /// keyframe, at least one keyframe, every lane finite), with the key times it uses (the
+    /// generated ones for the paced modes); see
+    /// ``KeyframeTrack/init(values:keyTimes:calculationMode:timingFunctions:tensionValues:continuityValues:biasValues:)``.
+    static func coreAnimation(
+        lanes: [Double], laneCount: Int, keyTimes: [Double]?, calculationMode: KeyframeCalculationMode,
+        timingFunctions: [CubicBezier]?, tensionValues: [Double]?, continuityValues: [Double]?, biasValues: [Double]?
+    ) throws(ParameterError) -> (times: [Double], storage: KeyframeSegments) {
+        let n = lanes.count / max(laneCount, 1)
         try KeyframeValidation.checkNotEmpty(n)
         let tension = tensionValues ?? [], continuity = continuityValues ?? [], bias = biasValues ?? []
         for (array, name) in [(tension, "tensionValues"), (continuity, "continuityValues"), (bias, "biasValues")] {
@@ -47,8 +80,6 @@ extension KeyframeTrack {
         if let timingFunctions, calculationMode == .linear || calculationMode == .cubic {
             try KeyframeValidation.checkCount(timingFunctions.count, n - 1, "timingFunctions")
         }
-        let laneCount = Value.laneCount
-        let lanes = try KeyframeValidation.lanes(of: values)
         let evenly = n == 1 ? [0.0] : (0 ..< n).map { Double($0) / Double(n - 1) }
 
         let times: [Double]
@@ -96,7 +127,7 @@ extension KeyframeTrack {
                     return sum.squareRoot()
                 }, [])
             }
-            times = Self.pacedTimes(lengths: lengths, fallback: evenly)
+            times = KeyframeTrack<Double>.pacedTimes(lengths: lengths, fallback: evenly)
             specs = [SegmentSpec](repeating: SegmentSpec(shape: .linear, easing: nil), count: n - 1)
         case .cubicPaced:
             // Shape on evenly spaced parameters (one unit per segment), then retime by length.
@@ -111,28 +142,11 @@ extension KeyframeTrack {
             let lengths = (0 ..< max(n - 1, 0)).map {
                 arcTables[$0 * KeyframeArcLength.stride + KeyframeArcLength.pieces]
             }
-            times = Self.pacedTimes(lengths: lengths, fallback: evenly)
+            times = KeyframeTrack<Double>.pacedTimes(lengths: lengths, fallback: evenly)
             specs = [SegmentSpec](repeating: SegmentSpec(shape: .pacedHermite, easing: nil), count: n - 1)
         }
-        self.init(
-            keyTimes: times, values: values,
-            storage: KeyframeSegments(
-                laneCount: laneCount, times: times, lanes: lanes, specs: specs,
-                tangents: tangents, arcTables: arcTables, hermiteExponent: hermiteExponent))
-    }
-
-    /// Key times proportional to cumulative length (first 0, last exactly 1), or `fallback`
-    /// when the total length is zero or not finite.
-    static func pacedTimes(lengths: [Double], fallback: [Double]) -> [Double] {
-        let total = lengths.reduce(0, +)
-        guard total > 0 && total.isFinite else { return fallback }
-        var times = [0.0]
-        var cumulative = 0.0
-        for length in lengths {
-            cumulative += length
-            times.append(min(cumulative / total, 1))
-        }
-        times[times.count - 1] = 1
-        return times
+        return (times, KeyframeSegments(
+            laneCount: laneCount, times: times, lanes: lanes, specs: specs,
+            tangents: tangents, arcTables: arcTables, hermiteExponent: hermiteExponent))
     }
 }

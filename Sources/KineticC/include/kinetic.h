@@ -570,6 +570,36 @@ kn_status kn_engine_run_set_repeat_count(kn_engine *engine, kn_run run, double c
 kn_status kn_engine_run_add_animations(kn_engine *engine, kn_run run, const int64_t *lanes, const double *targets,
                                        const int32_t *vertical, int64_t count, double delay_factor);
 
+/* Keyframe calculation modes (kn_engine_run_add_keyframes): Core Animation's
+ * CAKeyframeAnimation.calculationMode. */
+enum {
+    KN_CALCULATION_LINEAR = 0,       /* straight lines between keyframes at their times */
+    KN_CALCULATION_DISCRETE = 1,     /* each keyframe's values hold from its time to the next's */
+    KN_CALCULATION_PACED = 2,        /* straight lines at a constant speed over the whole run (times
+                                        ignored; distance over all the call's lanes together) */
+    KN_CALCULATION_CUBIC = 3,        /* a Catmull-Rom spline through the keyframes at their times */
+    KN_CALCULATION_CUBIC_PACED = 4   /* that spline on evenly spaced parameters, at a constant speed
+                                        along its arc length (times ignored) */
+};
+
+/* Adds a keyframe animation (a CAKeyframeAnimation over the run's whole time, eased by the
+ * run's timing): lanes[i] (lane_count distinct lanes) move from their model values, an
+ * implicit keyframe at time 0, through key_count keyframes; keyframe k's values are
+ * values[k * lane_count + i] (finite), at key_times[k] (non-decreasing, in [0, 1]; NULL: (k + 1)
+ * / key_count). A keyframe at time 0 replaces the start there (the lanes jump to it). The
+ * lanes' model values become the last keyframe's. It adds to the lanes' other animations,
+ * as kn_engine_run_add_animations does (with begins_from_current_state, it starts from the
+ * values shown instead, holding them until the first keyframe that moves). Inactive: kept
+ * until the run starts (the lanes then move from the model values they have). Waiting for
+ * its first animations: they start it. Running or paused: added at once on the run's
+ * timeline (the lanes show the keyframes where the run's fraction is). Errors:
+ * KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_NOT_FINITE (values[j], key_times[k]),
+ * KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, a key time, calculation_mode, a count),
+ * KN_ERR_ILLEGAL_STATE (stopped). */
+kn_status kn_engine_run_add_keyframes(kn_engine *engine, kn_run run, const int64_t *lanes, int64_t lane_count,
+                                      const double *values, const double *key_times, int64_t key_count,
+                                      int32_t calculation_mode);
+
 /* Starts the run, or resumes it when paused; a run with no animations waits, active, for
  * its first. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_ILLEGAL_STATE (stopped). */
 kn_status kn_engine_run_start(kn_engine *engine, kn_run run);

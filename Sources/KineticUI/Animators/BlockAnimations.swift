@@ -31,25 +31,6 @@ public struct AnimationOptions: OptionSet, Sendable, Hashable {
     public var curve: AnimationCurve { AnimationCurve(rawValue: Int((rawValue >> 16) & 3)) ?? .easeInOut }
 }
 
-/// Options of keyframe animations (`UIView.KeyframeAnimationOptions`).
-public struct KeyframeAnimationOptions: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-
-    /// Animated views take touches.
-    public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
-    /// Start from the values on screen (see ``AnimationOptions/beginFromCurrentState``).
-    public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
-    /// Repeat forever.
-    public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
-    /// Run forward, then back.
-    public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
-    /// Each keyframe moves linearly over its relative duration (the default).
-    public static let calculationModeLinear = KeyframeAnimationOptions([])
-    /// Each keyframe's values hold until the end of its relative duration, then jump.
-    public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
-}
-
 /// Duration and curve of the block-based animation whose block is running, inherited by
 /// nested calls.
 @MainActor
@@ -170,83 +151,6 @@ extension View {
         _ = try PropertyAnimator.makeBlockAnimator(
             duration: duration, delay: delay, options: options.union([.overrideInheritedCurve, .overrideInheritedDuration]),
             timing: spring, engine: engine, animations: animations, completion: Self.positionHandler(completion))
-    }
-
-    /// Animates keyframes (`UIView.animateKeyframes`): inside `animations`, each
-    /// ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)`` animates its
-    /// changes over its part of the duration (linearly, or held then jumped with
-    /// `.calculationModeDiscrete`). Changes made directly in `animations` span the whole
-    /// duration.
-    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for bad timing; errors from the keyframes.
-    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
-                                        options: KeyframeAnimationOptions = [], engine: AnimationEngine = .shared,
-                                        animations: @MainActor () throws -> Void,
-                                        completion: (@MainActor (Bool) -> Void)? = nil) throws {
-        do { try ParameterError.requireNonNegative(delay, "delay") } catch { throw AnimatorError.invalidParameter(error) }
-        let mode = (options.rawValue >> 10) & 7
-        guard mode <= 1 else {
-            throw AnimatorError.invalidParameter(.outOfRange(
-                parameter: "options.calculationMode", value: Double(mode), expected: "linear (0) or discrete (1)"))
-        }
-        let animator = try PropertyAnimator(duration: duration, timingParameters: CubicTimingParameters(animationCurve: .linear),
-                                            engine: engine)
-        try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
-                                             fromCurrentState: options.contains(.beginFromCurrentState),
-                                             userInteraction: options.contains(.allowUserInteraction))
-        let collector = KeyframeCollector(duration: duration)
-        let direct = try AnimationCapture.run(keyframes: collector, duration: duration, animations)
-        // Each keyframe's segment animates to the values its block left (captured with it).
-        // With `.beginFromCurrentState`, only the first segment of this call on a property
-        // starts from the screen value; later keyframes continue from the earlier ones.
-        var animated: [ObjectIdentifier: Int] = [:]  // per view, a bit per property animated
-        func firstTime(_ change: CapturedChange) -> Bool {
-            let id = ObjectIdentifier(change.view), bit = 1 << change.property.rawValue
-            let mask = animated[id, default: 0]
-            animated[id] = mask | bit
-            return mask & bit == 0
-        }
-        try animator.withRun { core, run in
-            try core.startAnimation(run, afterDelay: delay) {
-                try animator.activation()
-                try animator.addSegment(direct, start: 0, length: 1)
-                for change in direct { _ = firstTime(change) }
-                for keyframe in collector.keyframes {
-                    var first: [CapturedChange] = [], again: [CapturedChange] = []
-                    for change in keyframe.changes {
-                        if firstTime(change) { first.append(change) } else { again.append(change) }
-                    }
-                    try animator.addSegment(first, start: keyframe.start, length: keyframe.duration, discrete: mode == 1)
-                    if !again.isEmpty {
-                        try animator.addSegment(again, start: keyframe.start, length: keyframe.duration, discrete: mode == 1,
-                                                fromCurrentState: false)
-                    }
-                }
-            }
-        }
-        if let completion { animator.addCompletion { completion($0 == .end) } }
-        animator.completeAtNextTickIfEmpty()
-    }
-
-    /// Adds a keyframe to the enclosing ``animateKeyframes(withDuration:delay:options:engine:animations:completion:)``.
-    /// - Parameters:
-    ///   - frameStartTime: start, as a fraction of the keyframe animation's duration, in [0, 1].
-    ///   - frameDuration: length, as a fraction of the duration, in [0, 1 − start].
-    ///   - animations: sets the keyframe's values.
-    /// - Throws: ``AnimatorError/keyframeOutsideAnimateKeyframes`` outside such a block;
-    ///   ``AnimatorError/invalidParameter(_:)`` for times outside [0, 1].
-    public static func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-                                   animations: @MainActor () -> Void) throws {
-        guard let collector = AnimationCapture.current?.keyframes else { throw AnimatorError.keyframeOutsideAnimateKeyframes }
-        for (name, value) in [("relativeStartTime", frameStartTime), ("relativeDuration", frameDuration)]
-        where value.isNaN || !(0 ... 1).contains(value) {
-            throw AnimatorError.invalidParameter(.outOfRange(parameter: name, value: value, expected: "[0, 1]"))
-        }
-        guard frameStartTime + frameDuration <= 1 + 1e-12 else {
-            throw AnimatorError.invalidParameter(.outOfRange(
-                parameter: "relativeStartTime + relativeDuration", value: frameStartTime + frameDuration, expected: "[0, 1]"))
-        }
-        collector.keyframes.append(.init(start: frameStartTime, duration: frameDuration,
-                                         changes: AnimationCapture.run(duration: collector.duration, animations)))
     }
 }
 

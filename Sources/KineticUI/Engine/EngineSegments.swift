@@ -24,6 +24,24 @@ extension AnimationEngine {
     /// - Throws: ``AnimatorError/viewBoundToAnotherEngine(view:)``,
     ///   ``AnimatorError/tooManyAnimations(view:property:)``; no block is given out then.
     func laneChanges(_ changes: [CapturedChange]) throws -> [LaneChange] {
+        try checkLanes(for: changes)
+        var lanes: [LaneChange] = []
+        for change in changes {
+            let p = change.property
+            let new = change.new
+            guard new != change.old else { continue }
+            let base = firstLane(for: change)
+            for j in 0 ..< p.laneCount where new[j] != change.old[j] {
+                lanes.append(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j], vertical: p.isVertical(lane: j)))
+            }
+        }
+        return lanes
+    }
+
+    /// Checks that every change's property can take another animation on this engine.
+    /// - Throws: ``AnimatorError/viewBoundToAnotherEngine(view:)``,
+    ///   ``AnimatorError/tooManyAnimations(view:property:)``.
+    func checkLanes(for changes: [CapturedChange]) throws {
         for change in changes {
             if let bound = change.view.laneEngine, bound !== self {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
@@ -34,19 +52,15 @@ extension AnimationEngine {
                                                       property: change.property.description)
             }
         }
-        var lanes: [LaneChange] = []
-        for change in changes {
-            let p = change.property
-            let new = change.new
-            guard new != change.old else { continue }
-            let held = change.view.laneBlocks[p.rawValue]
-            let block = held.exists ? held : allocateBlock(change.view, p, anchorValues: change.old)
-            let base = core.firstLane(of: block)
-            for j in 0 ..< p.laneCount where new[j] != change.old[j] {
-                lanes.append(LaneChange(lane: Int32(base + j), old: change.old[j], new: new[j], vertical: p.isVertical(lane: j)))
-            }
-        }
-        return lanes
+    }
+
+    /// The first lane of the change's property, in a lane block of this engine (given one,
+    /// anchored at the change's old values, if the property has none). Check it first
+    /// (`checkLanes(for:)`).
+    func firstLane(for change: CapturedChange) -> Int32 {
+        let held = change.view.laneBlocks[change.property.rawValue]
+        let block = held.exists ? held : allocateBlock(change.view, change.property, anchorValues: change.old)
+        return Int32(core.firstLane(of: block))
     }
 
     /// The views' lanes for a stopped run's lanes (read before the engine releases their
