@@ -45,6 +45,22 @@ final class EngineBox {
     }
 
     /// Checks that `first ..< first + count` are lanes of this engine.
+    /// The lanes of one animation: each one of the engine's, none twice.
+    /// - Throws: `KN_ERR_OUT_OF_RANGE` naming `lanes[k]`.
+    func distinctLanes(_ lanes: UnsafeBufferPointer<Int64>) throws -> [Int32] {
+        var list: [Int32] = []
+        list.reserveCapacity(lanes.count)
+        var seen = Set<Int64>()
+        for (k, lane) in lanes.enumerated() {
+            _ = try self.lanes(lane, 1, "lanes[\(k)]")
+            guard seen.insert(lane).inserted else {
+                throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(lane) appears twice in one animation")
+            }
+            list.append(Int32(lane))
+        }
+        return list
+    }
+
     func lanes(_ first: Int64, _ count: Int64, _ name: String) throws -> Range<Int> {
         let n = try checkedCount(count, "count")
         guard first >= 0, first <= Int64(engine.laneCount), Int64(n) <= Int64(engine.laneCount) - first else {
@@ -314,16 +330,12 @@ public func kn_engine_run_add_animations(_ engine: OpaquePointer?, _ run: UInt64
         let n = try checkedCount(count, "count")
         let l = try buffer(lanes, n, "lanes"), t = try buffer(targets, n, "targets")
         let v = vertical.map { UnsafeBufferPointer(start: $0, count: n) }
+        let checked = try b.distinctLanes(l)
         var list: [LaneTarget] = []
         list.reserveCapacity(n)
-        var seen = Set<Int64>()
         for k in 0 ..< n {
-            _ = try b.lanes(l[k], 1, "lanes[\(k)]")
-            guard seen.insert(l[k]).inserted else {
-                throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(l[k]) appears twice in one animation")
-            }
             guard t[k].isFinite else { throw ParameterError.notFinite(parameter: "targets[\(k)]", value: t[k]) }
-            list.append(LaneTarget(lane: Int32(l[k]), value: t[k], vertical: v.map { $0[k] != 0 } ?? false))
+            list.append(LaneTarget(lane: checked[k], value: t[k], vertical: v.map { $0[k] != 0 } ?? false))
         }
         try e.addAnimations(handle, targets: list, delayFactor: delayFactor)
     }
@@ -347,16 +359,7 @@ public func kn_engine_run_add_keyframes(_ engine: OpaquePointer?, _ run: UInt64,
                                  message: "calculation_mode = \(calculationMode) is not a KN_CALCULATION_ value (0 to 4)")
         }
         let l = try buffer(lanes, n, "lanes"), v = try buffer(values, keys * n, "values")
-        var list: [Int32] = []
-        list.reserveCapacity(n)
-        var seen = Set<Int64>()
-        for k in 0 ..< n {
-            _ = try b.lanes(l[k], 1, "lanes[\(k)]")
-            guard seen.insert(l[k]).inserted else {
-                throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(l[k]) appears twice in one animation")
-            }
-            list.append(Int32(l[k]))
-        }
+        let list = try b.distinctLanes(l)
         let times: [Double]
         if let keyTimes {
             times = Array(UnsafeBufferPointer(start: keyTimes, count: keys))

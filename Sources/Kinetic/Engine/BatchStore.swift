@@ -1,6 +1,10 @@
 /// Structure-of-arrays storage for many animated lanes (thousands to millions), evaluated in
 /// one pass per frame into one contiguous output array.
 ///
+/// A store is a view of the engine's entries: it owns an animation engine and keeps its
+/// lanes there, so the lanes a host times itself and the runs' animations live in one store
+/// of the core (see the engine's design in the package documentation).
+///
 /// A store holds four kinds of entries (``EntryKind``), each kind packed in its own
 /// contiguous arrays:
 /// - **groups** (``addGroup(from:to:progress:)``): lanes that share one progress value
@@ -57,40 +61,23 @@ public final class BatchStore {
         let generation: UInt32
     }
 
-    var slots = StoreSlots()
-    // Groups: from / delta lanes; per entry its progress and the largest |from| and |delta|.
-    var groups = StoreSection<(progress: Double, fromBound: Double, deltaBound: Double)>()
-    var groupFrom: [Double] = [], groupDelta: [Double] = []
-    // Per-lane entries; per entry the largest |from|, |delta| and |progress|.
-    var lanes = StoreSection<(fromBound: Double, deltaBound: Double, progressBound: Double)>()
-    var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
-    // Keyframe entries: the batch and its progress.
-    var keyframes = StoreSection<(batch: KeyframeBatch, progress: Double)>()
-    // Spring entries: the group and the largest |target|; targets per lane.
-    var springs = StoreSection<(group: SpringGroup, targetBound: Double)>()
-    var springTargets: [Double] = []
-    /// The output, all sections back to back.
-    var output: [Double] = []
+    /// The engine whose entries this store presents.
+    package let engine: LaneEngine
 
     /// An empty store.
-    public init() {}
+    public init() { engine = LaneEngine() }
 
     // MARK: Sizes
 
     /// The number of lanes (output values).
-    public var laneCount: Int { output.count }
+    public var laneCount: Int { engine.entryLaneCount }
     /// The number of live entries.
-    public var entryCount: Int {
-        groups.entries.count + lanes.entries.count + keyframes.entries.count + springs.entries.count
-    }
+    public var entryCount: Int { engine.entryCount }
     /// Diagnostics: the largest capacity (in doubles) of any lane array of the store. It
     /// grows only when more lanes are live at once than ever before.
-    public var laneCapacity: Int {
-        [output.capacity, groupFrom.capacity, groupDelta.capacity, laneFrom.capacity, laneDelta.capacity,
-         laneProgress.capacity, springTargets.capacity].max()!
-    }
+    public var laneCapacity: Int { engine.entryLaneCapacity }
     /// Diagnostics: the number of handle slots (the most entries ever live at once).
-    public var slotCapacity: Int { slots.capacity }
+    public var slotCapacity: Int { engine.entrySlotCapacity }
 
     // MARK: Adding
 
@@ -105,16 +92,7 @@ public final class BatchStore {
     ///   sign near ±1e308). Values beyond the range at some progress are reported by
     ///   ``evaluate(backend:)``.
     public func addGroup(from: [Double], to: [Double], progress: Double = 0) throws -> Handle {
-        try Self.check(from: from, to: to)
-        try ParameterError.requireFinite(progress, "progress")
-        let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
-        let handle = slots.acquire(kind: .group, entry: groups.entries.count)
-        let end = groups.laneCount
-        _ = groups.append(slot: Int(handle.index), count: from.count, payload: (progress, fromBound, deltaBound))
-        groupFrom.append(contentsOf: from)
-        groupDelta.append(contentsOf: delta)
-        insertOutput(from.count, at: end)
-        return handle
+        try engine.addGroupEntry(from: from, to: to, progress: progress)
     }
 
     /// Adds lanes with their own progress each: `value[i] = from[i] + progress[i] · (to[i] − from[i])`.
@@ -126,32 +104,14 @@ public final class BatchStore {
     /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value;
     ///   ``BatchStoreError/overflow(lane:quantity:)`` as ``addGroup(from:to:progress:)``.
     public func addLanes(from: [Double], to: [Double], progress: [Double]) throws -> Handle {
-        try Self.check(from: from, to: to)
-        try requireCount(progress.count, from.count, "progress")
-        try ParameterError.requireAllFinite(progress, "progress")
-        let (delta, fromBound, deltaBound) = try Self.deltas(from: from, to: to)
-        let progressBound = progress.reduce(0) { max($0, $1.magnitude) }
-        let handle = slots.acquire(kind: .lanes, entry: lanes.entries.count)
-        let end = groups.laneCount + lanes.laneCount
-        _ = lanes.append(slot: Int(handle.index), count: from.count, payload: (fromBound, deltaBound, progressBound))
-        laneFrom.append(contentsOf: from)
-        laneDelta.append(contentsOf: delta)
-        laneProgress.append(contentsOf: progress)
-        insertOutput(from.count, at: end)
-        return handle
+        try engine.addLaneEntry(from: from, to: to, progress: progress)
     }
 
     /// Adds scalar keyframe tracks that share key times and interpolations (one output lane
     /// per track), all at one progress (see ``KeyframeBatch``).
     /// - Throws: as ``KeyframeBatch/init(tracks:)``; ``ParameterError`` for non-finite progress.
     public func addKeyframes(_ tracks: [KeyframeTrack<Double>], progress: Double = 0) throws -> Handle {
-        try ParameterError.requireFinite(progress, "progress")
-        let batch = try KeyframeBatch(tracks: tracks)
-        let handle = slots.acquire(kind: .keyframes, entry: keyframes.entries.count)
-        let end = groups.laneCount + lanes.laneCount + keyframes.laneCount
-        _ = keyframes.append(slot: Int(handle.index), count: batch.count, payload: (batch, progress))
-        insertOutput(batch.count, at: end)
-        return handle
+        try engine.addKeyframeEntry(tracks, progress: progress)
     }
 
     /// Adds springs that share `spring`'s parameters, one lane each:
@@ -164,54 +124,7 @@ public final class BatchStore {
     /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value.
     public func addSprings(_ spring: Spring, targets: [Double], displacements: [Double]? = nil,
                            velocities: [Double]? = nil) throws -> Handle {
-        let n = targets.count
-        let x = displacements ?? [Double](repeating: 0, count: n)
-        let v = velocities ?? [Double](repeating: 0, count: n)
-        try requireCount(x.count, n, "displacements")
-        try requireCount(v.count, n, "velocities")
-        try ParameterError.requireAllFinite(targets, "targets")
-        try ParameterError.requireAllFinite(x, "displacements")
-        try ParameterError.requireAllFinite(v, "velocities")
-        let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
-        let handle = slots.acquire(kind: .springs, entry: springs.entries.count)
-        let targetBound = targets.reduce(0) { max($0, $1.magnitude) }
-        _ = springs.append(slot: Int(handle.index), count: n, payload: (group, targetBound))
-        springTargets.append(contentsOf: targets)
-        output.append(contentsOf: repeatElement(0, count: n))
-        return handle
-    }
-
-    /// Inserts the `count` output lanes of a new entry, zeros, at `index` (the end of its
-    /// kind's section), so that every other entry keeps its values as of the last evaluation.
-    private func insertOutput(_ count: Int, at index: Int) {
-        if index == output.count {
-            output.append(contentsOf: repeatElement(0, count: count))
-        } else {
-            output.insert(contentsOf: repeatElement(0, count: count), at: index)
-        }
-    }
-
-    private static func check(from: [Double], to: [Double]) throws {
-        try requireCount(to.count, from.count, "to")
-        try ParameterError.requireAllFinite(from, "from")
-        try ParameterError.requireAllFinite(to, "to")
-    }
-
-    /// `to − from` per lane, and the largest |from| and |to − from| (for the evaluation's
-    /// range check).
-    /// - Throws: ``BatchStoreError/overflow(lane:quantity:)`` for the first difference beyond
-    ///   the range of `Double`.
-    private static func deltas(from: [Double], to: [Double]) throws -> ([Double], Double, Double) {
-        var delta = [Double](), fromBound = 0.0, deltaBound = 0.0
-        delta.reserveCapacity(from.count)
-        for i in from.indices {
-            let d = to[i] - from[i]
-            guard d.isFinite else { throw BatchStoreError.overflow(lane: i, quantity: "to − from") }
-            delta.append(d)
-            fromBound = max(fromBound, from[i].magnitude)
-            deltaBound = max(deltaBound, d.magnitude)
-        }
-        return (delta, fromBound, deltaBound)
+        try engine.addSpringEntry(spring, targets: targets, displacements: displacements, velocities: velocities)
     }
 
     // MARK: Removing
@@ -220,41 +133,12 @@ public final class BatchStore {
     /// lanes move down to keep the storage compact.
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)`` if it was already removed.
     public func remove(_ handle: Handle) throws {
-        let slot = try slots.resolve(handle)
-        // The section's start in the output (removing an entry of a kind changes only the
-        // lane count of that kind, so it is the same before and after).
-        let base: Int
-        switch slot.kind {
-        case .group: base = 0
-        case .lanes: base = groups.laneCount
-        case .keyframes: base = groups.laneCount + lanes.laneCount
-        case .springs: base = groups.laneCount + lanes.laneCount + keyframes.laneCount
-        }
-        let range: Range<Int>
-        switch slot.kind {
-        case .group:
-            range = groups.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
-            groupFrom.removeSubrange(range)
-            groupDelta.removeSubrange(range)
-        case .lanes:
-            range = lanes.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
-            laneFrom.removeSubrange(range)
-            laneDelta.removeSubrange(range)
-            laneProgress.removeSubrange(range)
-        case .keyframes:
-            range = keyframes.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
-        case .springs:
-            range = springs.remove(at: slot.entry) { slots.move(slot: $0, to: $1) }
-            springTargets.removeSubrange(range)
-        }
-        // The entry's own output lanes: every other entry keeps its values.
-        output.removeSubrange(base + range.lowerBound ..< base + range.upperBound)
-        slots.release(handle)
+        try engine.removeEntry(handle)
     }
 
     /// Whether `handle` refers to a live entry of this store.
     public func contains(_ handle: Handle) -> Bool {
-        (try? slots.resolve(handle)) != nil
+        engine.containsEntry(handle)
     }
 
     // MARK: Progress
@@ -266,17 +150,7 @@ public final class BatchStore {
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)``;
     ///   ``BatchStoreError/wrongKind(expected:actual:)`` for springs; ``ParameterError`` if not finite.
     public func setProgress(_ progress: Double, for handle: Handle) throws {
-        let slot = try slots.resolve(handle)
-        try ParameterError.requireFinite(progress, "progress")
-        switch slot.kind {
-        case .group: groups.entries[slot.entry].payload.progress = progress
-        case .keyframes: keyframes.entries[slot.entry].payload.progress = progress
-        case .lanes:
-            let e = lanes.entries[slot.entry]
-            for i in e.offset ..< e.offset + e.count { laneProgress[i] = progress }
-            lanes.entries[slot.entry].payload.progressBound = progress.magnitude
-        case .springs: throw BatchStoreError.wrongKind(expected: .group, actual: .springs)
-        }
+        try engine.setEntryProgress(progress, for: handle)
     }
 
     /// Sets each lane's progress of a lanes entry from `progress` (one finite value per lane).
@@ -284,34 +158,19 @@ public final class BatchStore {
     ///   ``ParameterError/notFinite(parameter:value:)`` naming the first non-finite value
     ///   (nothing is written then).
     public func setProgress(_ progress: UnsafeBufferPointer<Double>, for handle: Handle) throws {
-        let slot = try slots.resolve(handle)
-        guard slot.kind == .lanes else { throw BatchStoreError.wrongKind(expected: .lanes, actual: slot.kind) }
-        let e = lanes.entries[slot.entry]
-        try requireCount(progress.count, e.count, "progress")
-        // Checked before anything is written, as addLanes and the shared-progress setter do.
-        try ParameterError.requireAllFinite(progress, "progress")
-        var bound = 0.0
-        laneProgress.withUnsafeMutableBufferPointer { p in
-            for i in 0 ..< e.count {
-                p[e.offset + i] = progress[i]
-                bound = max(bound, progress[i].magnitude)
-            }
-        }
-        lanes.entries[slot.entry].payload.progressBound = bound
+        try engine.setEntryProgress(progress, for: handle)
     }
 
     /// Sets each lane's progress of a lanes entry from an array (one value per lane); see the
     /// buffer variant.
     public func setProgress(_ progress: [Double], for handle: Handle) throws {
-        try progress.withUnsafeBufferPointer { try setProgress($0, for: handle) }
+        try engine.setEntryProgress(progress, for: handle)
     }
 
     /// The spring group of a springs entry, to read or set individual springs' state.
     /// - Throws: ``BatchStoreError``.
     public func springGroup(for handle: Handle) throws -> SpringGroup {
-        let slot = try slots.resolve(handle)
-        guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
-        return springs.entries[slot.entry].payload.group
+        try engine.springGroup(ofEntry: handle)
     }
 
     // MARK: Reading
@@ -319,43 +178,60 @@ public final class BatchStore {
     /// The entry's lanes in the output array. Changes when entries before it are removed.
     /// - Throws: ``BatchStoreError/staleHandle(index:generation:)``.
     public func range(of handle: Handle) throws -> Range<Int> {
-        let slot = try slots.resolve(handle)
-        let base: Int, offset: Int, count: Int
-        switch slot.kind {
-        case .group:
-            base = 0
-            (offset, count) = (groups.entries[slot.entry].offset, groups.entries[slot.entry].count)
-        case .lanes:
-            base = groups.laneCount
-            (offset, count) = (lanes.entries[slot.entry].offset, lanes.entries[slot.entry].count)
-        case .keyframes:
-            base = groups.laneCount + lanes.laneCount
-            (offset, count) = (keyframes.entries[slot.entry].offset, keyframes.entries[slot.entry].count)
-        case .springs:
-            base = groups.laneCount + lanes.laneCount + keyframes.laneCount
-            (offset, count) = (springs.entries[slot.entry].offset, springs.entries[slot.entry].count)
-        }
-        return base + offset ..< base + offset + count
+        try engine.entryRange(of: handle)
     }
 
     /// The value of lane `lane` (0-based within the entry) as of the last evaluation.
     /// - Throws: ``BatchStoreError``; ``ParameterError/outOfRange(parameter:value:expected:)``
     ///   for a lane outside the entry.
     public func value(of handle: Handle, lane: Int = 0) throws -> Double {
-        let r = try range(of: handle)
-        guard lane >= 0 && lane < r.count else {
-            throw ParameterError.outOfRange(parameter: "lane", value: Double(lane), expected: "[0, \(r.count))")
-        }
-        return output[r.lowerBound + lane]
+        try engine.entryValue(of: handle, lane: lane)
     }
 
     /// A copy of the entry's values as of the last evaluation (allocates; for tests and tools).
     public func values(of handle: Handle) throws -> [Double] {
-        Array(output[try range(of: handle)])
+        try engine.entryValues(of: handle)
     }
 
     /// Gives `body` the whole output array (valid only inside `body`).
     public func withValues<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
-        try output.withUnsafeBufferPointer(body)
+        try engine.withEntryValues(body)
+    }
+
+    // MARK: Evaluating
+
+    /// Advances every spring entry by `dt` seconds (exactly, through its cached Φ(dt)), then
+    /// evaluates every lane (``evaluate(backend:)``). Progress of groups, lanes and keyframe
+    /// entries is whatever was last set: the host's timing drives those.
+    ///
+    /// Finite in, finite out: before anything moves, every spring entry's step and every value
+    /// the tick would write are checked (a few scalar operations per entry while the states
+    /// are bounded; see ``SpringGroup``), so a state near ±1e308 whose next displacement,
+    /// velocity or value (target + displacement) is beyond the range of `Double` leaves the
+    /// whole store as it was and throws.
+    /// - Parameters:
+    ///   - dt: the frame step, seconds, finite and ≥ 0.
+    ///   - backend: implementation for every kernel; `.automatic` picks by measured speed.
+    /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
+    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane (as
+    ///   ``range(of:)`` counts) and the quantity ("displacement", "velocity" or "value")
+    ///   that would be beyond the range of `Double`; nothing changes then.
+    public func tick(over dt: Double, backend: Backend = .automatic) throws {
+        try engine.tickEntries(over: dt, backend: backend)
+    }
+
+    /// Writes every lane's current value into the output array (see ``withValues(_:)``).
+    /// Allocates nothing.
+    ///
+    /// Every value is checked to be within the range of `Double` before anything is written
+    /// (a few scalar operations per entry from bounds kept per entry; lane by lane only past
+    /// them, see ``KeyframeBatch`` and ``SpringGroup``).
+    /// - Parameter backend: implementation for every kernel; `.automatic` picks by measured speed.
+    /// - Throws: ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane whose value would
+    ///   be beyond the range of `Double`; nothing is written then.
+    public func evaluate(backend: Backend = .automatic) throws {
+        try engine.evaluateEntries(backend: backend)
     }
 }

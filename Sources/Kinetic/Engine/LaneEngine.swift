@@ -1,5 +1,7 @@
 /// The animation engine's store: lanes of `Double` values with additive contributions, and
-/// the runs that drive them on a clock that the host advances.
+/// the runs that drive them on a clock that the host advances; beside them, in the same
+/// store, the *entries* that a host times itself (shared-progress groups, per-lane progress,
+/// keyframe batches and spring lanes stepped exactly by Φ; see `LaneEngineEntries.swift`).
 ///
 /// ## Model
 /// Lanes come in *blocks* (the lanes of one animated property, allocated together). Each
@@ -20,6 +22,8 @@
 /// 1. advances every running run's time (one pass over contiguous timing records);
 /// 2. computes each segment's progress (one timing solve per segment, normally one per run);
 /// 3. writes every lane: a copy of the anchors, then one indexed accumulation per segment;
+///    then steps the spring entries by the time since the last tick and writes every entry
+///    (one fused pass per group, spring or keyframe entry, one over all per-lane entries);
 /// 4. ends the runs whose time ran out, in the order they were (last) started: a run that
 ///    pauses on completion stops at its end, every other run's segments end at the run's end
 ///    position and it becomes inactive. Each becomes an event in ``events``, in that order.
@@ -62,6 +66,30 @@ package final class LaneEngine {
     /// animation adds one, then as long as `segments` (nil for other segments).
     var segmentWeights: [SegmentWeight?] = []
     var deadLaneCount = 0
+
+    // MARK: Entries (see LaneEngineEntries.swift)
+
+    var entrySlots = StoreSlots()
+    // Groups: from / delta lanes; per entry its progress and the largest |from| and |delta|.
+    var groupEntries = StoreSection<(progress: Double, fromBound: Double, deltaBound: Double)>()
+    var groupFrom: [Double] = [], groupDelta: [Double] = []
+    // Per-lane entries; per entry the largest |from|, |delta| and |progress|.
+    var laneEntries = StoreSection<(fromBound: Double, deltaBound: Double, progressBound: Double)>()
+    var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
+    // Keyframe entries: the batch and its progress.
+    var keyframeEntries = StoreSection<(batch: KeyframeBatch, progress: Double)>()
+    // Spring entries: the group and the largest |target|; targets per lane.
+    var springEntries = StoreSection<(group: SpringGroup, targetBound: Double)>()
+    var springTargets: [Double] = []
+    /// The entries' output, all sections back to back.
+    var entryOutput: [Double] = []
+    /// The clock time up to which the spring entries are stepped.
+    var entryTime = 0.0
+    /// The backend of the entries' kernels in `advance(to:)`.
+    package var entryBackend: Backend = .automatic
+    /// Why the last `advance(to:)` left the entries as they were (a value it would have made
+    /// beyond the range of `Double`, see `tickEntries(over:backend:)`), or nil.
+    package private(set) var entryFailure: (any Error)?
 
     // MARK: Runs
 
@@ -141,6 +169,8 @@ package final class LaneEngine {
             + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
             + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
             + endPositions.capacity
+            + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
+                + laneProgress.capacity + springTargets.capacity) * 8
     }
 
     // MARK: Ticking
@@ -157,6 +187,7 @@ package final class LaneEngine {
             }
         }
         evaluate()
+        if entryOutput.isEmpty { entryTime = now } else { advanceEntries(to: now) }
         guard !finished.isEmpty else { return }
         if finished.count > 1 { finished.sort { $0.order < $1.order } }
         for (id, _) in finished {
@@ -181,6 +212,18 @@ package final class LaneEngine {
         // The outputs show where the ended runs left their lanes (exactly the model values
         // where nothing else runs), not the sums just before.
         evaluate()
+    }
+
+    /// Steps the spring entries to `now` and writes every entry's lanes; on failure the
+    /// entries stay as they were and `entryFailure` says why.
+    private func advanceEntries(to now: Double) {
+        do {
+            try tickEntries(over: Swift.max(now - entryTime, 0), backend: entryBackend)
+            entryTime = now
+            entryFailure = nil
+        } catch {
+            entryFailure = error
+        }
     }
 
     /// Ends the runs whose finite repeats ran out by `now`: they stop where they are and end

@@ -1,77 +1,77 @@
-extension BatchStore {
+extension LaneEngine {
     /// Advances every spring entry by `dt` seconds (exactly, through its cached Φ(dt)), then
-    /// evaluates every lane (``evaluate(backend:)``). Progress of groups, lanes and keyframe
+    /// evaluates every lane (`evaluateEntries(backend:)`). Progress of groups, lanes and keyframe
     /// entries is whatever was last set: the host's timing drives those.
     ///
     /// Finite in, finite out: before anything moves, every spring entry's step and every value
     /// the tick would write are checked (a few scalar operations per entry while the states
-    /// are bounded; see ``SpringGroup``), so a state near ±1e308 whose next displacement,
+    /// are bounded; see `SpringGroup`), so a state near ±1e308 whose next displacement,
     /// velocity or value (target + displacement) is beyond the range of `Double` leaves the
     /// whole store as it was and throws.
     /// - Parameters:
     ///   - dt: the frame step, seconds, finite and ≥ 0.
     ///   - backend: implementation for every kernel; `.automatic` picks by measured speed.
-    /// - Throws: ``ParameterError`` if `dt` is negative or not finite; nothing changes then.
-    ///   ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
-    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane (as
-    ///   ``range(of:)`` counts) and the quantity ("displacement", "velocity" or "value")
+    /// - Throws: `ParameterError` if `dt` is negative or not finite; nothing changes then.
+    ///   `BackendError/unavailable(_:)` when `backend` is `.blas` in a build without BLAS.
+    ///   `BatchStoreError/overflow(lane:quantity:)` naming the output lane (as
+    ///   `entryRange(of:)` counts) and the quantity ("displacement", "velocity" or "value")
     ///   that would be beyond the range of `Double`; nothing changes then.
-    public func tick(over dt: Double, backend: Backend = .automatic) throws {
+    package func tickEntries(over dt: Double, backend: Backend = .automatic) throws {
         try ParameterError.requireNonNegative(dt, "dt")
-        let base = springBase
-        for e in springs.entries {
+        let base = entrySpringBase
+        for e in springEntries.entries {
             let group = e.payload.group
             let bound = try Self.inStore(base + e.offset) { try group.checkStep(over: dt) }
             try checkSpringValues(e, base: base, displacementBound: bound) { lane in
                 try group.displacementAfterStep(over: dt, lane: lane)
             }
         }
-        try checkInterpolations()
-        try checkKeyframes()
+        try checkEntryInterpolations()
+        try checkEntryKeyframes()
         // An unavailable backend is refused by the first spring step, before it moves
         // anything, or by `evaluate`.
-        for entry in springs.entries {
+        for entry in springEntries.entries {
             try entry.payload.group.step(over: dt, backend: backend)
         }
         // Every value was checked above (the springs' after their step): write them.
-        try writeValues(backend: backend)
+        try writeEntryValues(backend: backend)
     }
 
-    /// Writes every lane's current value into the output array (see ``withValues(_:)``).
+    /// Writes every lane's current value into the output array (see `withEntryValues(_:)`).
     /// Allocates nothing.
     ///
     /// Every value is checked to be within the range of `Double` before anything is written
     /// (a few scalar operations per entry from bounds kept per entry; lane by lane only past
-    /// them, see ``KeyframeBatch`` and ``SpringGroup``).
+    /// them, see `KeyframeBatch` and `SpringGroup`).
     /// - Parameter backend: implementation for every kernel; `.automatic` picks by measured speed.
-    /// - Throws: ``BackendError/unavailable(_:)`` when `backend` is `.blas` in a build without BLAS.
-    ///   ``BatchStoreError/overflow(lane:quantity:)`` naming the output lane whose value would
+    /// - Throws: `BackendError/unavailable(_:)` when `backend` is `.blas` in a build without BLAS.
+    ///   `BatchStoreError/overflow(lane:quantity:)` naming the output lane whose value would
     ///   be beyond the range of `Double`; nothing is written then.
-    public func evaluate(backend: Backend = .automatic) throws {
+    package func evaluateEntries(backend: Backend = .automatic) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
-        try checkInterpolations()
-        try checkKeyframes()
-        let base = springBase
-        for e in springs.entries {
+        try checkEntryInterpolations()
+        try checkEntryKeyframes()
+        let base = entrySpringBase
+        for e in springEntries.entries {
             let group = e.payload.group
             try checkSpringValues(e, base: base, displacementBound: group.displacementBound()) { lane in
                 group.displacement(at: lane)
             }
         }
-        try writeValues(backend: backend)
+        try writeEntryValues(backend: backend)
     }
 
-    /// Writes every lane's value, once ``tick(over:backend:)`` or ``evaluate(backend:)`` has
+    /// Writes every lane's value, once `tickEntries(over:backend:)` or `evaluateEntries(backend:)` has
     /// checked that each is within the range of `Double`.
-    private func writeValues(backend: Backend) throws {
+    private func writeEntryValues(backend: Backend) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
-        let g = groups.laneCount, l = lanes.laneCount, k = keyframes.laneCount
-        try output.withUnsafeMutableBufferPointer { out in
+        let g = groupEntries.laneCount, l = laneEntries.laneCount, k = keyframeEntries.laneCount
+        try entryOutput.withUnsafeMutableBufferPointer { out in
             guard let o = out.baseAddress else { return }
             // Groups: one fused pass per group at its own progress.
             try groupFrom.withUnsafeBufferPointer { from in
                 try groupDelta.withUnsafeBufferPointer { delta in
-                    for e in groups.entries where e.count > 0 {
+                    for e in groupEntries.entries where e.count > 0 {
                         try Batch.interpolate(
                             from: UnsafeBufferPointer(rebasing: from[e.offset ..< e.offset + e.count]),
                             delta: UnsafeBufferPointer(rebasing: delta[e.offset ..< e.offset + e.count]),
@@ -94,14 +94,14 @@ extension BatchStore {
                 }
             }
             // Keyframe entries: one shared basis per entry.
-            for e in keyframes.entries {
+            for e in keyframeEntries.entries {
                 try e.payload.batch.evaluate(at: e.payload.progress,
                                              into: UnsafeMutableBufferPointer(start: o + g + l + e.offset, count: e.count),
                                              backend: backend)
             }
             // Springs: value = target + 1 · displacement.
             try springTargets.withUnsafeBufferPointer { targets in
-                for e in springs.entries where e.count > 0 {
+                for e in springEntries.entries where e.count > 0 {
                     try e.payload.group.withDisplacements { x in
                         try Batch.interpolate(
                             from: UnsafeBufferPointer(rebasing: targets[e.offset ..< e.offset + e.count]),
@@ -117,7 +117,7 @@ extension BatchStore {
     // MARK: Range checks
 
     /// The output index of the springs section's first lane.
-    var springBase: Int { groups.laneCount + lanes.laneCount + keyframes.laneCount }
+    var entrySpringBase: Int { groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount }
 
     /// Runs `body`, reporting an overflow's lane (counted within an entry) as the output lane.
     static func inStore<R>(_ offset: Int, _ body: () throws -> R) throws -> R {
@@ -131,16 +131,16 @@ extension BatchStore {
     /// Checks every group's and lanes entry's values `from + progress · delta`: at once per
     /// entry when max|from| + max|progress| · max|delta| is within the range of `Double`
     /// (always, below about 1e300), else lane by lane.
-    func checkInterpolations() throws {
-        for e in groups.entries {
+    func checkEntryInterpolations() throws {
+        for e in groupEntries.entries {
             let p = e.payload
             if Self.fits(p.fromBound, p.progress.magnitude, p.deltaBound) { continue }
             for i in e.offset ..< e.offset + e.count where !(groupFrom[i] + p.progress * groupDelta[i]).isFinite {
                 throw BatchStoreError.overflow(lane: i, quantity: "value")
             }
         }
-        let base = groups.laneCount
-        for e in lanes.entries {
+        let base = groupEntries.laneCount
+        for e in laneEntries.entries {
             let p = e.payload
             if Self.fits(p.fromBound, p.progressBound, p.deltaBound) { continue }
             for i in e.offset ..< e.offset + e.count where !(laneFrom[i] + laneProgress[i] * laneDelta[i]).isFinite {
@@ -157,9 +157,9 @@ extension BatchStore {
     }
 
     /// Checks every keyframe entry's values at its progress (scalar unless a bound fails).
-    func checkKeyframes() throws {
-        let base = groups.laneCount + lanes.laneCount
-        for e in keyframes.entries {
+    func checkEntryKeyframes() throws {
+        let base = groupEntries.laneCount + laneEntries.laneCount
+        for e in keyframeEntries.entries {
             try Self.inStore(base + e.offset) { try e.payload.batch.checkRepresentable(at: e.payload.progress) }
         }
     }

@@ -1,4 +1,4 @@
-/// The bookkeeping of a ``BatchStore`` (internal): the generation-checked slot table behind
+/// The bookkeeping of the engine's entries (internal): the generation-checked slot table behind
 /// its handles, and per kind of entry a compact, ordered list of entries over a contiguous
 /// range of lanes.
 ///
