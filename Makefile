@@ -215,7 +215,7 @@ test-c: deps
 	"$$bin/kinetic" sample spring $(C_TEST_SPRING) -o $(C_TEST_DIR)/reference/spring.csv
 	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -ffp-contract=off -pthread -o $(C_TEST_DIR)/kinetic_test \
-	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c Tests/KineticCTests/kinetic_test_engine.c \
+	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c Tests/KineticCTests/kinetic_test_engine.c Tests/KineticCTests/kinetic_test_motion.c \
 	  $$(pkg-config --cflags --libs kinetic) -lm
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -I$(C_TEST_DIR)/include -o $(C_TEST_DIR)/kinetic_test_load \
 	  Tests/KineticCTests/kinetic_test_load.c -ldl
@@ -438,7 +438,7 @@ sanitize-c: build-asan
 	"$(ASAN_BIN)/kinetic" sample spring $(C_TEST_SPRING) -o $(ASAN_SCRATCH)/c/spring.csv
 	$(SAN_CC) -std=c99 -g -O1 -Wall -Wextra -Werror -ffp-contract=off -fsanitize=address,undefined \
 	  -fno-sanitize-recover=undefined -ISources/KineticC/include -o $(ASAN_SCRATCH)/c/kinetic_test \
-	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c Tests/KineticCTests/kinetic_test_engine.c \
+	  Tests/KineticCTests/kinetic_test.c Tests/KineticCTests/kinetic_test_store.c Tests/KineticCTests/kinetic_test_engine.c Tests/KineticCTests/kinetic_test_motion.c \
 	  -L$(ASAN_BIN) -lKineticC -Wl,-rpath,$(ASAN_BIN) -lm
 	$(SAN_CC) -std=c99 -g -O1 -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	  -ISources/KineticC/include -o $(ASAN_SCRATCH)/c/kinetic_test_threads Tests/KineticCTests/kinetic_test_threads.c \

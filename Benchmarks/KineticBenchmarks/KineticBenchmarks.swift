@@ -83,6 +83,7 @@ let benchmarks: @Sendable () -> Void = {
     batchBenchmarks() // Batch kernels: BatchBenchmarks.swift
     storeBenchmarks() // BatchStore and KeyframeBatch: StoreBenchmarks.swift
     engineBenchmarks() // The KineticUI engine against the core: EngineBenchmarks.swift
+    motionBenchmarks() // Gesture motion (velocity tracker): MotionBenchmarks.swift
     cInterfaceBenchmarks() // The C interface against the Swift call: CInterfaceBenchmarks.swift
     curveScaleBenchmarks() // Many distinct curves (issue 17): CurveScaleBenchmarks.swift
 

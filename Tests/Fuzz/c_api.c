@@ -1,7 +1,8 @@
 /*
  * c_api.c: libFuzzer harness over every function of kinetic.h (make fuzz; Tests/Fuzz/README.md).
  *
- * The input is a program: each step reads one byte that picks one of the 40 functions, then
+ * The input is a program: each step reads one byte that picks one of the 40 functions (bytes
+ * 240 to 255: the 15 gesture-motion functions, see motion_step), then
  * the arguments it needs from the following bytes. Doubles come from a table of hostile
  * values (NaN, ±inf, denormals, ±DBL_MAX, 1e±308, -0) or from 8 raw bytes; counts from a table
  * of hostile counts (negative, INT64_MIN/MAX, KN_MAX_COUNT ± 1, 2^40, products above
@@ -121,6 +122,8 @@ typedef struct {
     kn_entry entries[MAX_ENTRIES];
     int entry_count;
     int nonfinite_store[2]; /* a store that may hold non-finite values (not checked) */
+    kn_velocity_tracker *trackers[2];
+    int64_t tracker_lanes[2];
 } world;
 
 static kn_bezier *curve(world *w, reader *r) {
@@ -175,8 +178,117 @@ static const double *maybe_null(reader *r, const double *p) { return u8(r) % 16 
 
 /* ---------------------------------------------------------------- one step */
 
+/* The gesture-motion functions (op bytes 240 to 255): finite in, finite out or a status;
+ * out-parameters untouched on failure; buffers exactly the tracker's lane count. */
+static void motion_step(world *w, reader *r, uint8_t op) {
+    kn_status s;
+    double a = SENTINEL, b = SENTINEL;
+    int finite = 1;
+    switch (op) {
+    case 0: { /* kn_velocity_tracker_create (replaces a tracker) */
+        const int k = u8(r) % 2;
+        const int32_t strategy = (int32_t)(u8(r) % 3);
+        const int64_t lanes = u8(r) % 4 == 3 ? count(r) : 1 + u8(r) % 3;
+        kn_velocity_tracker *t = NULL;
+        s = kn_velocity_tracker_create(strategy, lanes, u8(r) % 16 == 15 ? NULL : &t);
+        check_status(s, "kn_velocity_tracker_create");
+        if (s == KN_OK) {
+            kn_velocity_tracker_destroy(w->trackers[k]);
+            w->trackers[k] = t;
+            w->tracker_lanes[k] = lanes;
+        }
+        return;
+    }
+    case 1: case 2: { /* kn_velocity_tracker_add, _velocity */
+        const int k = u8(r) % 2;
+        kn_velocity_tracker *t = w->trackers[k];
+        const int64_t n = t ? w->tracker_lanes[k] : 1;
+        double *lanes = doubles(r, n, &finite);
+        const double time = dbl(r);
+        if (op == 1) {
+            s = kn_velocity_tracker_add(t, time, lanes);
+            check_status(s, "kn_velocity_tracker_add");
+        } else {
+            s = kn_velocity_tracker_velocity(t, time, lanes);
+            check_status(s, "kn_velocity_tracker_velocity");
+            if (s == KN_OK && !all_finite(lanes, (size_t)n)) FAIL("kn_velocity_tracker_velocity gave a non-finite velocity");
+        }
+        free(lanes);
+        return;
+    }
+    case 3: { /* kn_velocity_tracker_reset, or destroy (and NULL) */
+        const int k = u8(r) % 2;
+        if (u8(r) % 2) {
+            s = kn_velocity_tracker_reset(w->trackers[k]);
+            check_status(s, "kn_velocity_tracker_reset");
+        } else {
+            kn_velocity_tracker_destroy(w->trackers[k]);
+            w->trackers[k] = NULL;
+        }
+        return;
+    }
+    case 4: case 5: { /* kn_decay_from_rate, _from_friction */
+        kn_decay d = {SENTINEL, SENTINEL};
+        const double x = dbl(r), y = dbl(r);
+        s = op == 4 ? kn_decay_from_rate(x, &d) : kn_decay_from_friction(x, y, &d);
+        check_status(s, "kn_decay_from_*");
+        CHECK_UNTOUCHED(s, d.decay_constant, "kn_decay_from_*");
+        if (s == KN_OK && !(isfinite(d.decay_constant) && d.decay_constant > 0 && d.velocity_threshold >= 0))
+            FAIL("kn_decay_from_* made a decay outside its ranges");
+        return;
+    }
+    case 6: case 7: case 8: { /* kn_decay_state, _resting_offset, _duration on any decay */
+        kn_decay d = {dbl(r), dbl(r)};
+        const kn_decay *dp = u8(r) % 16 == 15 ? NULL : &d;
+        const double time = dbl(r), v = dbl(r);
+        const int in = isfinite(time) && isfinite(v);
+        if (op == 6) s = kn_decay_state(dp, time, v, &a, &b);
+        else if (op == 7) s = kn_decay_resting_offset(dp, v, &a);
+        else s = kn_decay_duration(dp, v, &a);
+        check_status(s, "kn_decay_*");
+        CHECK_UNTOUCHED(s, a, "kn_decay_*");
+        if (s == KN_OK && in && !(isfinite(a) && (op != 6 || isfinite(b)))) FAIL("kn_decay_* gave a non-finite result");
+        return;
+    }
+    case 9: case 10: { /* kn_spline_fling, _extent */
+        const double density = dbl(r), friction = dbl(r), v = dbl(r), time = dbl(r);
+        s = op == 9 ? kn_spline_fling(density, friction, v, time, &a, &b)
+                    : kn_spline_fling_extent(density, friction, v, &a, &b);
+        check_status(s, "kn_spline_fling*");
+        CHECK_UNTOUCHED(s, a, "kn_spline_fling*");
+        if (s == KN_OK && !(isfinite(a) && isfinite(b))) FAIL("kn_spline_fling* gave a non-finite result");
+        return;
+    }
+    case 11: case 12: { /* kn_rubber_band, _inverse */
+        const double x = dbl(r), d = dbl(r), c = dbl(r);
+        s = op == 11 ? kn_rubber_band(x, d, c, &a) : kn_rubber_band_inverse(x, d, c, &a);
+        check_status(s, "kn_rubber_band*");
+        CHECK_UNTOUCHED(s, a, "kn_rubber_band*");
+        if (s == KN_OK && !isfinite(a)) FAIL("kn_rubber_band* gave a non-finite result");
+        return;
+    }
+    default: { /* kn_snap */
+        const int64_t n = count(r);
+        double *targets = doubles(r, n, &finite);
+        kn_decay d = {dbl(r), dbl(r)};
+        int64_t index = -1;
+        s = kn_snap(dbl(r), dbl(r), maybe_null(r, targets), n, u8(r) % 2 ? NULL : &d, &index, &a);
+        check_status(s, "kn_snap");
+        CHECK_UNTOUCHED(s, a, "kn_snap");
+        if (s == KN_OK && (index < 0 || index >= n || !isfinite(a))) FAIL("kn_snap gave index %lld of %lld", (long long)index, (long long)n);
+        free(targets);
+        return;
+    }
+    }
+}
+
 static void step(world *w, reader *r) {
-    const uint8_t op = u8(r) % 40;
+    const uint8_t byte = u8(r);
+    if (byte >= 240) {
+        motion_step(w, r, (uint8_t)(byte - 240));
+        return;
+    }
+    const uint8_t op = byte % 40;
     kn_status s;
     double out = SENTINEL;
     int si = 0;
@@ -570,5 +682,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     kn_store_destroy(w.stores[0]);
     kn_store_destroy(w.stores[1]);
+    kn_velocity_tracker_destroy(w.trackers[0]);
+    kn_velocity_tracker_destroy(w.trackers[1]);
     return 0;
 }

@@ -37,6 +37,10 @@ class SpringProperties(C.Structure):
                 ("mass", "stiffness", "damping", "damping_ratio", "response", "duration", "bounce")]
 
 
+class Decay(C.Structure):
+    _fields_ = [("decay_constant", C.c_double), ("velocity_threshold", C.c_double)]
+
+
 class Timing(C.Structure):
     """kn_timing."""
     _fields_ = [("kind", C.c_int32), ("x1", C.c_double), ("y1", C.c_double), ("x2", C.c_double),
@@ -106,6 +110,21 @@ def load(path):
         "kn_engine_run_add_animations": (I32, [VP, U64, C.POINTER(I64), DP, C.POINTER(I32), I64, D]),
         "kn_engine_run_add_keyframes": (I32, [VP, U64, C.POINTER(I64), I64, DP, DP, I64, I32]),
         "kn_engine_run_start": (I32, [VP, U64]),
+        "kn_velocity_tracker_create": (I32, [I32, I64, C.POINTER(VP)]),
+        "kn_velocity_tracker_destroy": (None, [VP]),
+        "kn_velocity_tracker_add": (I32, [VP, D, DP]),
+        "kn_velocity_tracker_velocity": (I32, [VP, D, DP]),
+        "kn_velocity_tracker_reset": (I32, [VP]),
+        "kn_decay_from_rate": (I32, [D, C.POINTER(Decay)]),
+        "kn_decay_from_friction": (I32, [D, D, C.POINTER(Decay)]),
+        "kn_decay_state": (I32, [C.POINTER(Decay), D, D, DP, DP]),
+        "kn_decay_resting_offset": (I32, [C.POINTER(Decay), D, DP]),
+        "kn_decay_duration": (I32, [C.POINTER(Decay), D, DP]),
+        "kn_spline_fling": (I32, [D, D, D, D, DP, DP]),
+        "kn_spline_fling_extent": (I32, [D, D, D, DP, DP]),
+        "kn_rubber_band": (I32, [D, D, D, DP]),
+        "kn_rubber_band_inverse": (I32, [D, D, D, DP]),
+        "kn_snap": (I32, [D, D, DP, I64, C.POINTER(Decay), C.POINTER(I64), DP]),
         "kn_engine_run_pause": (I32, [VP, U64]),
         "kn_engine_run_stop": (I32, [VP, U64, I32]),
         "kn_engine_run_finish": (I32, [VP, U64, I32]),
@@ -323,6 +342,49 @@ def test_store(t):
     lib.kn_bezier_destroy(ease)
 
 
+def test_motion(t):
+    """Gesture motion from Python: Android's parabolic LSQ2 case, the 40 ms stop, UIKit's
+    decay against math.exp, Android's spline fling identity, the rubber band's inverse,
+    snapping; struct kn_decay's layout."""
+    lib = t.lib
+    t.check(C.sizeof(Decay) == 16, "kn_decay is two doubles")
+    tracker = C.c_void_p()
+    t.ok(lib.kn_velocity_tracker_create(0, 1, C.byref(tracker)), "tracker")
+    for time, x in [(0, 1), (0.001, 4), (0.002, 9)]:
+        t.ok(lib.kn_velocity_tracker_add(tracker, time, doubles([x])), "add")
+    v = D(math.nan)
+    t.ok(lib.kn_velocity_tracker_velocity(tracker, 0.002, C.byref(v)), "velocity")
+    t.check(abs(v.value - 6e3) <= 6e3 * 1e-5, f"Android Parabolic2: {v.value}")
+    t.ok(lib.kn_velocity_tracker_velocity(tracker, 0.05, C.byref(v)), "late velocity")
+    t.check(v.value == 0, "stopped after 40 ms")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_velocity_tracker_add(tracker, 0.0005, doubles([0])), "time going back")
+    t.expect(KN_ERR_NOT_FINITE, lib.kn_velocity_tracker_add(tracker, 0.003, doubles([math.inf])), "infinite sample")
+    t.ok(lib.kn_velocity_tracker_velocity(tracker, 0.002, C.byref(v)), "velocity")
+    t.check(abs(v.value - 6e3) <= 6e3 * 1e-5, "unchanged by refused samples")
+    lib.kn_velocity_tracker_destroy(tracker)
+
+    decay = Decay()
+    t.ok(lib.kn_decay_from_rate(0.99, C.byref(decay)), "fast rate")
+    x, vel = D(), D()
+    t.ok(lib.kn_decay_state(C.byref(decay), 0.25, -3000, C.byref(x), C.byref(vel)), "decay state")
+    k = -1000 * math.log(0.99)
+    t.check(abs(vel.value - -3000 * math.exp(-k * 0.25)) <= 1e-12 * 3000, "velocity")
+    t.check(abs(x.value - -3000 * -math.expm1(-k * 0.25) / k) <= 1e-12 * abs(x.value), "offset")
+    t.ok(lib.kn_decay_from_friction(1, 0.1, C.byref(decay)), "compose decay")
+    t.check((decay.decay_constant, decay.velocity_threshold) == (4.2, 0.1), "compose constants")
+    distance, duration = D(), D()
+    t.ok(lib.kn_spline_fling_extent(3, 0.015, 8000, C.byref(distance), C.byref(duration)), "fling extent")
+    t.check(abs(distance.value - 0.35 * 8000 * duration.value) <= 1e-9 * distance.value, "distance = 0.35 v T")
+    y, back = D(), D()
+    t.ok(lib.kn_rubber_band(123.0, 600, 0.55, C.byref(y)), "rubber band")
+    t.ok(lib.kn_rubber_band_inverse(y.value, 600, 0.55, C.byref(back)), "inverse")
+    t.check(abs(back.value - 123.0) <= 1e-12 * 123, "inverse round trip")
+    index, normalized = I64(-1), D()
+    t.ok(lib.kn_snap(100, 1500, doubles([0, 300, 600]), 3, None, C.byref(index), C.byref(normalized)), "snap")
+    t.check(index.value == 2 and normalized.value == 3, "snaps to the projected target")
+    t.expect(KN_ERR_COUNT_MISMATCH, lib.kn_snap(0, 0, None, 0, None, None, None), "no targets")
+
+
 def test_engine_keyframes(t):
     """Keyframe runs through kn_engine_run_add_keyframes: discrete holds then jumps at each
     key time; cubic paced moves at a constant speed (equal steps); bad modes refused."""
@@ -452,6 +514,7 @@ def main():
     test_store(t)
     test_engine(t)
     test_engine_keyframes(t)
+    test_motion(t)
     print(f"kinetic_ctypes: {t.passed} passed, {t.failed} failed")
     return 0 if t.failed == 0 else 1
 

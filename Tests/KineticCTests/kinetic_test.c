@@ -1092,6 +1092,7 @@ int main(int argc, char **argv) {
     test_store_overflow();
     test_store_promises();
     test_engine();
+    test_motion();
     test_threads();
     check_no_openblas();
     printf("kinetic_test: library %s, header %d.%d.%d\n", kn_version_string(), KN_VERSION_MAJOR,

@@ -47,5 +47,6 @@ void test_store(void);
 void test_store_overflow(void);
 void test_store_promises(void);
 void test_engine(void);
+void test_motion(void);
 
 #endif /* KINETIC_TEST_H */

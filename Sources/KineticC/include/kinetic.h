@@ -265,6 +265,109 @@ kn_status kn_spring_step(const kn_spring *spring, double dt, double *displacemen
 /* Frees the spring. NULL is a no-op. Cannot fail. */
 void kn_spring_destroy(kn_spring *spring);
 
+/* ---------------------------------------------------------------- gesture motion */
+
+/* Velocity tracking: (time, position) samples in, a release velocity out, as Android's
+ * VelocityTracker defines it. Only the samples at most 100 ms older than the newest, at most
+ * 20 of them, and none before a gap of more than 40 ms between two samples count. Times are
+ * seconds (non-decreasing; a sample at the newest time replaces it), positions any units,
+ * velocities units per second. Adding and estimating allocate nothing. Mutable: NOT
+ * thread-safe, one thread at a time per tracker. */
+typedef struct kn_velocity_tracker kn_velocity_tracker;
+
+/* Strategies (kn_velocity_tracker_create). */
+enum {
+    KN_VELOCITY_LSQ2 = 0,     /* least squares, degree 2, unweighted (Android's default, Flutter's) */
+    KN_VELOCITY_IMPULSE = 1   /* Android's impulse strategy (kinetic energy of the strokes) */
+};
+
+/* A tracker of `lane_count` lanes per sample (1 to 64: a point's x and y are 2).
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (strategy, lane_count). */
+kn_status kn_velocity_tracker_create(int32_t strategy, int64_t lane_count, kn_velocity_tracker **out);
+
+/* Frees the tracker. NULL is a no-op. Cannot fail. */
+void kn_velocity_tracker_destroy(kn_velocity_tracker *tracker);
+
+/* Adds a sample: `lanes` holds lane_count finite positions. Errors: KN_ERR_NULL_ARGUMENT,
+ * KN_ERR_NOT_FINITE (time, lanes[i]), KN_ERR_OUT_OF_RANGE (time before the newest sample);
+ * the tracker is unchanged then. */
+kn_status kn_velocity_tracker_add(kn_velocity_tracker *tracker, double time, const double *lanes);
+
+/* Writes lane_count velocities (units per second) as asked at `time` (seconds): the estimate
+ * at the newest sample, or 0 when `time` is more than 40 ms after it (the pointer stopped)
+ * or there are fewer than 2 samples. Pass the newest sample's time for the estimate there.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE (time). */
+kn_status kn_velocity_tracker_velocity(const kn_velocity_tracker *tracker, double time, double *out);
+
+/* Forgets every sample (a new gesture). Errors: KN_ERR_NULL_ARGUMENT. */
+kn_status kn_velocity_tracker_reset(kn_velocity_tracker *tracker);
+
+/* Exponential deceleration: released at v0 (units per second), the velocity is
+ * v0 * exp(-decay_constant * t) and the content moves v0 * (1 - exp(-decay_constant * t)) /
+ * decay_constant, t in seconds. velocity_threshold (units per second, >= 0) is the speed at
+ * which it counts as stopped (0: never before rest). A plain value; any thread. */
+typedef struct kn_decay {
+    double decay_constant;       /* per second, > 0 */
+    double velocity_threshold;   /* units per second, >= 0 */
+} kn_decay;
+
+/* UIScrollView's deceleration: the velocity keeps `deceleration_rate` of itself every
+ * millisecond (UIKit: 0.998 normal, 0.99 fast); threshold 0. Errors: KN_ERR_NULL_ARGUMENT,
+ * KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (outside (0, 1)). */
+kn_status kn_decay_from_rate(double deceleration_rate, kn_decay *out);
+
+/* Jetpack Compose's exponentialDecay(frictionMultiplier, absVelocityThreshold): decay
+ * constant 4.2 * max(0.0001, friction_multiplier), threshold max(1e-7, |abs_velocity_threshold|)
+ * (Compose's defaults 1 and 0.1). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE. */
+kn_status kn_decay_from_friction(double friction_multiplier, double abs_velocity_threshold, kn_decay *out);
+
+/* The offset from the release and the velocity `time` seconds after a release at
+ * initial_velocity; either output may be NULL. Finite in, finite out (saturating).
+ * Errors: KN_ERR_NULL_ARGUMENT (decay), KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (a decay
+ * constant <= 0 or a negative threshold). */
+kn_status kn_decay_state(const kn_decay *decay, double time, double initial_velocity, double *offset,
+                         double *velocity);
+
+/* Where the motion stops, from the release: (v0 - sign(v0) * threshold) / decay_constant
+ * (0 when |v0| <= threshold; v0 / decay_constant, the resting point, for threshold 0).
+ * Errors: as kn_decay_state. */
+kn_status kn_decay_resting_offset(const kn_decay *decay, double initial_velocity, double *out);
+
+/* Seconds until the speed falls to the threshold (0 when it already has). Errors: as
+ * kn_decay_state, and KN_ERR_OUT_OF_RANGE for threshold 0 with a moving release (it never
+ * stops). */
+kn_status kn_decay_duration(const kn_decay *decay, double initial_velocity, double *out);
+
+/* Android's fling (OverScroller, Compose's splineBasedDecay): `density` pixels per dp (> 0),
+ * `friction` (> 0; Android's ViewConfiguration.getScrollFriction() is 0.015), a release at
+ * initial_velocity (pixels per second). kn_spline_fling writes the offset from the release
+ * and the velocity `time` seconds after it (the full distance and 0 after the fling);
+ * kn_spline_fling_extent the fling's distance (pixels, signed) and duration (seconds). The
+ * spline is evaluated in double precision, not through Android's float table. Outputs may be
+ * NULL. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (density or friction <= 0). */
+kn_status kn_spline_fling(double density, double friction, double initial_velocity, double time, double *offset,
+                          double *velocity);
+kn_status kn_spline_fling_extent(double density, double friction, double initial_velocity, double *distance,
+                                 double *duration);
+
+/* UIScrollView's overscroll resistance: content dragged `overscroll` past an edge moves
+ * (1 - 1 / (overscroll * c / dimension + 1)) * dimension (c: `coefficient`, UIKit's 0.55;
+ * signed as overscroll; |result| < dimension). kn_rubber_band_inverse gives the drag that
+ * shows `offset` (|offset| < dimension). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE,
+ * KN_ERR_OUT_OF_RANGE (dimension or coefficient <= 0, |offset| >= dimension). */
+kn_status kn_rubber_band(double overscroll, double dimension, double coefficient, double *out);
+kn_status kn_rubber_band_inverse(double offset, double dimension, double coefficient, double *out);
+
+/* Snapping: the target (of `count` >= 1, finite) nearest where content released at
+ * `position` with `velocity` would coast to rest under `decay` (NULL: UIScrollView's
+ * normal rate), and UIKit's normalised initial velocity for the spring that takes it
+ * there, velocity / (target - position) per second (0 when the distance is 0). Outputs may
+ * be NULL; ties go to the first target. Errors: KN_ERR_NULL_ARGUMENT (targets with count >
+ * 0), KN_ERR_NOT_FINITE (position, velocity, targets[i]), KN_ERR_OUT_OF_RANGE (count,
+ * decay), KN_ERR_COUNT_MISMATCH (count 0). */
+kn_status kn_snap(double position, double velocity, const double *targets, int64_t count, const kn_decay *decay,
+                  int64_t *index, double *normalized_velocity);
+
 /* ---------------------------------------------------------------- batch store */
 
 /* Structure-of-arrays storage for many animated lanes, evaluated in one pass per frame into

@@ -1,0 +1,89 @@
+/// `UIScrollView`'s overscroll resistance: dragged `x` past an edge, the content moves
+/// f(x) = (1 − 1 / (x·c / d + 1))·d, with c = 0.55 and d the scroll view's dimension along
+/// the drag. f(0) = 0, f′(0) = c, and f approaches d but never reaches it. The inverse turns
+/// a displayed overscroll back into the drag that produces it, so that a new drag can resume
+/// an overscrolled view.
+///
+/// Written as c·x·d / (c·x + d), which neither cancels nor overflows where the result is
+/// representable. Negative drags pull the other way: f(−x) = −f(x).
+public struct RubberBand: Sendable, Hashable {
+    /// UIKit's resistance constant.
+    public static let uiScrollView = RubberBand(checkedCoefficient: 0.55)
+
+    /// The coefficient c (the slope at the edge), in (0, ∞).
+    public let coefficient: Double
+
+    private init(checkedCoefficient: Double) { coefficient = checkedCoefficient }
+
+    /// A rubber band of slope `coefficient` at the edge.
+    /// - Parameter coefficient: finite and > 0 (UIKit's 0.55).
+    /// - Throws: ``ParameterError`` naming `coefficient`.
+    public init(coefficient: Double) throws(ParameterError) {
+        try ParameterError.requireFinite(coefficient, "coefficient")
+        guard coefficient > 0 else { throw .outOfRange(parameter: "coefficient", value: coefficient, expected: "> 0") }
+        self.coefficient = coefficient
+    }
+
+    /// How far the content moves when dragged `overscroll` past the edge.
+    /// - Parameters:
+    ///   - overscroll: the drag past the edge, points (any sign).
+    ///   - dimension: the scroll view's size along the drag, points, finite and > 0.
+    /// - Returns: in (−dimension, dimension), signed as `overscroll`.
+    /// - Throws: ``ParameterError`` naming a non-finite value or a dimension ≤ 0.
+    public func offset(forOverscroll overscroll: Double, dimension: Double) throws(ParameterError) -> Double {
+        try ParameterError.requireFinite(overscroll, "overscroll")
+        try Self.check(dimension)
+        let x = overscroll.magnitude
+        // c·x·d / (c·x + d) = d / (1 + d / (c·x)), which stays finite for any finite x.
+        let y = x == 0 ? 0 : dimension / (1 + dimension / (coefficient * x))
+        return overscroll < 0 ? -y : y
+    }
+
+    /// The drag past the edge that shows `offset` (the inverse of
+    /// ``offset(forOverscroll:dimension:)``): d·y / (c·(d − |y|)).
+    /// - Parameters:
+    ///   - offset: the displayed overscroll, points, |offset| < dimension.
+    ///   - dimension: as ``offset(forOverscroll:dimension:)``.
+    /// - Throws: ``ParameterError``: `outOfRange("offset", …)` when |offset| ≥ dimension (no
+    ///   drag shows it), or a drag beyond the range of `Double`; non-finite values; a
+    ///   dimension ≤ 0.
+    public func overscroll(forOffset offset: Double, dimension: Double) throws(ParameterError) -> Double {
+        try ParameterError.requireFinite(offset, "offset")
+        try Self.check(dimension)
+        let y = offset.magnitude
+        guard y < dimension else {
+            throw .outOfRange(parameter: "offset", value: offset, expected: "(−\(dimension), \(dimension)) (the dimension)")
+        }
+        let x = dimension * (y / (dimension - y)) / coefficient
+        guard x.isFinite else {
+            throw .outOfRange(parameter: "offset", value: offset,
+                              expected: "an offset whose drag is within the range of Double")
+        }
+        return offset < 0 ? -x : x
+    }
+
+    /// Where content dragged to `position` shows, with resistance past `bounds`: the position
+    /// itself inside, the edge plus the rubber band's offset outside.
+    /// - Parameters:
+    ///   - position: where the drag would put the content, points.
+    ///   - bounds: the positions the content rests in, finite.
+    ///   - dimension: as ``offset(forOverscroll:dimension:)``.
+    /// - Throws: as ``offset(forOverscroll:dimension:)``; `notFinite` for the bounds.
+    public func clamp(_ position: Double, to bounds: ClosedRange<Double>, dimension: Double) throws(ParameterError) -> Double {
+        try ParameterError.requireFinite(position, "position")
+        try ParameterError.requireFinite(bounds.lowerBound, "bounds.lowerBound")
+        try ParameterError.requireFinite(bounds.upperBound, "bounds.upperBound")
+        if position < bounds.lowerBound {
+            return bounds.lowerBound + (try offset(forOverscroll: position - bounds.lowerBound, dimension: dimension))
+        }
+        if position > bounds.upperBound {
+            return bounds.upperBound + (try offset(forOverscroll: position - bounds.upperBound, dimension: dimension))
+        }
+        return position
+    }
+
+    private static func check(_ dimension: Double) throws(ParameterError) {
+        try ParameterError.requireFinite(dimension, "dimension")
+        guard dimension > 0 else { throw .outOfRange(parameter: "dimension", value: dimension, expected: "> 0") }
+    }
+}
