@@ -52,7 +52,7 @@ public func kn_velocity_tracker_reset(_ tracker: OpaquePointer?) -> Int32 {
 // MARK: Decay
 
 /// `kn_decay` is two doubles (decay_constant, velocity_threshold), read and written in order.
-private func readDecay(_ decay: UnsafePointer<Double>?) throws -> ExponentialDecay {
+func readDecay(_ decay: UnsafePointer<Double>?) throws -> ExponentialDecay {
     let d = try required(decay, "decay")
     try ParameterError.requireFinite(d[0], "decay->decay_constant")
     try ParameterError.requireFinite(d[1], "decay->velocity_threshold")

@@ -160,6 +160,30 @@ public func kn_store_add_springs(_ store: OpaquePointer?, _ spring: OpaquePointe
     }
 }
 
+@_cdecl("kn_store_add_decays")
+public func kn_store_add_decays(_ store: OpaquePointer?, _ decay: UnsafePointer<Double>?, _ positions: UnsafePointer<Double>?,
+                                _ velocities: UnsafePointer<Double>?, _ count: Int64,
+                                _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
+    add(store, out) { s in
+        let d = try readDecay(decay)
+        let n = try checkedCount(count, "count")
+        try checkStoreCapacity(s.laneCount, adding: n, "count")
+        return try s.addDecays(d, positions: try array(positions, n, "positions"),
+                               velocities: try array(velocities, n, "velocities"))
+    }
+}
+
+@_cdecl("kn_store_retarget_springs")
+public func kn_store_retarget_springs(_ store: OpaquePointer?, _ entry: UInt64, _ targets: UnsafePointer<Double>?,
+                                      _ count: Int64) -> Int32 {
+    guarded {
+        let b = try box(store)
+        let handle = try b.handle(entry)
+        let n = try checkedCount(count, "count")
+        try b.store.retargetSprings(handle, targets: try buffer(targets, n, "targets"))
+    }
+}
+
 @_cdecl("kn_store_remove")
 public func kn_store_remove(_ store: OpaquePointer?, _ entry: UInt64) -> Int32 {
     guarded {

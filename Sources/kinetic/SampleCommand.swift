@@ -6,8 +6,8 @@ import KineticExport
 struct SampleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sample",
-        abstract: "Sample a timing curve or a spring to CSV.",
-        subcommands: [SampleBezierCommand.self, SampleSpringCommand.self]
+        abstract: "Sample a timing curve, a spring, a decay or a fling to CSV.",
+        subcommands: [SampleBezierCommand.self, SampleSpringCommand.self, SampleDecayCommand.self, SampleFlingCommand.self]
     )
 }
 

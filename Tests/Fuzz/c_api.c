@@ -2,7 +2,8 @@
  * c_api.c: libFuzzer harness over every function of kinetic.h (make fuzz; Tests/Fuzz/README.md).
  *
  * The input is a program: each step reads one byte that picks one of the 40 functions (bytes
- * 240 to 255: the 15 gesture-motion functions, see motion_step), then
+ * 240 to 255: the 15 gesture-motion functions and the store's decays and retargeting, see
+ * motion_step), then
  * the arguments it needs from the following bytes. Doubles come from a table of hostile
  * values (NaN, ±inf, denormals, ±DBL_MAX, 1e±308, -0) or from 8 raw bytes; counts from a table
  * of hostile counts (negative, INT64_MIN/MAX, KN_MAX_COUNT ± 1, 2^40, products above
@@ -265,6 +266,31 @@ static void motion_step(world *w, reader *r, uint8_t op) {
         check_status(s, "kn_rubber_band*");
         CHECK_UNTOUCHED(s, a, "kn_rubber_band*");
         if (s == KN_OK && !isfinite(a)) FAIL("kn_rubber_band* gave a non-finite result");
+        return;
+    }
+    case 14: { /* kn_store_add_decays: any decay, hostile counts */
+        int si = 0;
+        kn_store *st = store(w, r, &si);
+        const int64_t n = count(r);
+        double *x = doubles(r, n, &finite), *v = doubles(r, n, &finite);
+        kn_decay d = {dbl(r), dbl(r)};
+        kn_entry e = KN_ENTRY_NONE;
+        s = kn_store_add_decays(st, u8(r) % 8 == 7 ? NULL : &d, maybe_null(r, x), maybe_null(r, v), n, &e);
+        check_status(s, "kn_store_add_decays");
+        if (s == KN_OK) remember(w, e);
+        free(x);
+        free(v);
+        return;
+    }
+    case 15: { /* kn_store_retarget_springs on any entry */
+        int si = 0;
+        kn_store *st = store(w, r, &si);
+        const kn_entry e = entry(w, r);
+        const int64_t n = count(r);
+        double *targets = doubles(r, n, &finite);
+        s = kn_store_retarget_springs(st, e, maybe_null(r, targets), n);
+        check_status(s, "kn_store_retarget_springs");
+        free(targets);
         return;
     }
     default: { /* kn_snap */

@@ -125,6 +125,8 @@ def load(path):
         "kn_rubber_band": (I32, [D, D, D, DP]),
         "kn_rubber_band_inverse": (I32, [D, D, D, DP]),
         "kn_snap": (I32, [D, D, DP, I64, C.POINTER(Decay), C.POINTER(I64), DP]),
+        "kn_store_add_decays": (I32, [VP, C.POINTER(Decay), DP, DP, I64, C.POINTER(U64)]),
+        "kn_store_retarget_springs": (I32, [VP, U64, DP, I64]),
         "kn_engine_run_pause": (I32, [VP, U64]),
         "kn_engine_run_stop": (I32, [VP, U64, I32]),
         "kn_engine_run_finish": (I32, [VP, U64, I32]),
@@ -383,6 +385,19 @@ def test_motion(t):
     t.ok(lib.kn_snap(100, 1500, doubles([0, 300, 600]), 3, None, C.byref(index), C.byref(normalized)), "snap")
     t.check(index.value == 2 and normalized.value == 3, "snaps to the projected target")
     t.expect(KN_ERR_COUNT_MISMATCH, lib.kn_snap(0, 0, None, 0, None, None, None), "no targets")
+    # Decaying lanes in a store: one tick of 0.1 s against math.exp.
+    store = C.c_void_p()
+    t.ok(lib.kn_store_create(C.byref(store)), "store")
+    t.ok(lib.kn_decay_from_rate(0.998, C.byref(decay)), "normal rate")
+    entry = U64(0)
+    t.ok(lib.kn_store_add_decays(store, C.byref(decay), doubles([5]), doubles([-1200]), 1, C.byref(entry)), "add decays")
+    t.ok(lib.kn_store_tick(store, 0.1), "tick")
+    value, n = D(), I64()
+    t.ok(lib.kn_store_read(store, entry, C.byref(value), 1, C.byref(n)), "read")
+    k = decay.decay_constant
+    t.check(abs(value.value - (5 - 1200 * -math.expm1(-k * 0.1) / k)) <= 1e-12 * 300, f"decay lane {value.value}")
+    t.expect(KN_ERR_WRONG_KIND, lib.kn_store_retarget_springs(store, entry, doubles([1]), 1), "retarget a decay")
+    lib.kn_store_destroy(store)
 
 
 def test_engine_keyframes(t):

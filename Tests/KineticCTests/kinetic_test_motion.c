@@ -127,7 +127,55 @@ static void test_motion_rubber_band_and_snap(void) {
     CHECK(error_mentions("targets[1]"));
 }
 
+/* Decaying lanes in a store step exactly per tick (libm closed form); running springs
+ * retargeted in place keep their values; refusals. */
+static void test_motion_store(void) {
+    kn_store *store = NULL;
+    OK(kn_store_create(&store));
+    kn_decay d;
+    OK(kn_decay_from_rate(0.99, &d));
+    const double x0[2] = {10, -20}, v0[2] = {3000, -500};
+    kn_entry decays = 0, springs = 0;
+    OK(kn_store_add_decays(store, &d, x0, v0, 2, &decays));
+    for (int i = 0; i < 30; i++) OK(kn_store_tick(store, 1.0 / 60));
+    double out[3] = {0, 0, 0};
+    int64_t n = 0;
+    OK(kn_store_read(store, decays, out, 3, &n));
+    const double e = exp(-d.decay_constant * 0.5);
+    CHECK(n == 2 && near(out[0], 10 + 3000 * (1 - e) / d.decay_constant, 1e-12)
+          && near(out[1], -20 - 500 * (1 - e) / d.decay_constant, 1e-12));
+    kn_spring *spring = NULL;
+    OK(kn_spring_create_damping_ratio(0.8, 0.3, &spring));
+    const double targets[2] = {100, 200}, displacements[2] = {-100, -200};
+    OK(kn_store_add_springs(store, spring, targets, displacements, NULL, 2, &springs));
+    for (int i = 0; i < 5; i++) OK(kn_store_tick(store, 1.0 / 60));
+    double before[2] = {0, 0}, after[2] = {0, 0};
+    OK(kn_store_read(store, springs, before, 2, &n));
+    const double moved[2] = {400, -300};
+    OK(kn_store_retarget_springs(store, springs, moved, 2));
+    OK(kn_store_evaluate(store));
+    OK(kn_store_read(store, springs, after, 2, &n));
+    CHECK(near(after[0], before[0], 1e-14) && near(after[1], before[1], 1e-14)); /* position continuous */
+    int64_t offset = -1, count = -1;
+    OK(kn_store_range(store, decays, &offset, &count));
+    CHECK(offset == 2 && count == 2); /* decays follow the springs */
+    EXPECT(KN_ERR_WRONG_KIND, kn_store_retarget_springs(store, decays, moved, 2));
+    EXPECT(KN_ERR_COUNT_MISMATCH, kn_store_retarget_springs(store, springs, moved, 1));
+    const double nan_target[2] = {1, NAN};
+    EXPECT(KN_ERR_NOT_FINITE, kn_store_retarget_springs(store, springs, nan_target, 2));
+    CHECK(error_mentions("targets[1]"));
+    OK(kn_store_read(store, springs, after, 2, &n));
+    CHECK(near(after[0], before[0], 1e-14));
+    const kn_decay broken = {0, 0};
+    kn_entry none = 0;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_store_add_decays(store, &broken, x0, v0, 2, &none));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_store_add_decays(store, NULL, x0, v0, 2, &none));
+    kn_spring_destroy(spring);
+    kn_store_destroy(store);
+}
+
 void test_motion(void) {
+    test_motion_store();
     test_motion_tracker();
     test_motion_decay();
     test_motion_rubber_band_and_snap();

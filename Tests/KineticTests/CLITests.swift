@@ -208,6 +208,36 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(table[table.rowCount - 1, 0], spring.settlingDuration(initialVelocity: -5, epsilon: 0.01))
     }
 
+    /// `sample decay`: UIScrollView's by default, until within --epsilon of rest; Compose's
+    /// with --friction-multiplier, until the threshold speed; `sample fling`: Android's fling
+    /// until its duration, ending at its distance.
+    func testSampleDecayAndFling() throws {
+        let uikit = try CSVTable(parsing: try run(["sample", "decay", "--velocity", "1000"]).stdout)
+        XCTAssertEqual(uikit.columns, ["time", "offset", "velocity"])
+        XCTAssertEqual(uikit.row(0), [0, 0, 1000])
+        let rest = ExponentialDecay.normal.restingOffset(initialVelocity: 1000)
+        let last = uikit.rowCount - 1
+        XCTAssertEqual(uikit[last, 1], rest, accuracy: 0.5 + 1e-9, "within --epsilon of rest")
+        XCTAssertEqual(uikit[last, 0], try ExponentialDecay.normal.duration(toWithin: 0.5, initialVelocity: 1000))
+        XCTAssertEqual(uikit[1, 0], 1.0 / 60)
+        let compose = try CSVTable(parsing: try run(["sample", "decay", "--velocity=-800", "--friction-multiplier", "1",
+                                                     "--velocity-threshold", "2", "--sample-rate", "100"]).stdout)
+        XCTAssertEqual(compose[compose.rowCount - 1, 1], -190, accuracy: 1e-9, "Compose stops at (v ± threshold) / 4.2")
+        XCTAssertEqual(compose[compose.rowCount - 1, 2], -2, accuracy: 1e-9)
+        let fling = try SplineFling(density: 2.625)
+        let table = try CSVTable(parsing: try run(["sample", "fling", "--velocity", "4000", "--density", "2.625"]).stdout)
+        XCTAssertEqual(table.row(0)[2], 4000, accuracy: 1e-6, "starts at the release velocity")
+        XCTAssertEqual(table[table.rowCount - 1, 0], fling.duration(initialVelocity: 4000))
+        XCTAssertEqual(table[table.rowCount - 1, 1], fling.distance(initialVelocity: 4000))
+        try assertOneLineError(["sample", "decay", "--velocity", "1", "--deceleration-rate", "1"], contains: "decelerationRate = 1.0")
+        try assertOneLineError(["sample", "decay", "--velocity", "1", "--deceleration-rate", "0.99", "--friction-multiplier", "1"],
+                               contains: "not both")
+        try assertOneLineError(["sample", "decay", "--velocity", "1e308", "--deceleration-rate", "0.999999"], contains: "rows")
+        try assertOneLineError(["sample", "fling", "--velocity", "100", "--density", "0"], contains: "density = 0.0")
+        try assertOneLineError(["sample", "fling", "--velocity", "nan"], contains: "velocity")
+        try assertOneLineError(["sample", "fling", "--velocity", "100", "--sample-rate", "-1"], contains: "sample-rate")
+    }
+
     func testSpringErrorsAreOneLine() throws {
         try assertOneLineError(["sample", "spring"], contains: "no spring given")
         try assertOneLineError(["sample", "spring", "--mass", "1", "--stiffness", "100", "--damping", "10",

@@ -65,6 +65,37 @@ final class InterruptibleTransitionTests: EngineTestCase {
                           "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"]
     let finishedTrace = ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidLayoutSubviews", "A.viewDidAppear", "B.viewDidDisappear"]
 
+    /// Released with a velocity, the transition continues with a spring that starts at the
+    /// finger's speed: the card's velocity just after the release (Richardson extrapolation
+    /// of two forward differences, O(h²)) is the gesture's, both finishing and cancelling.
+    func testReleaseVelocityCarriesIntoTheSpring() async throws {
+        for (finishing, velocity) in [(true, 2.0), (false, -1.5), (true, 0.25)] {
+            engine = AnimationEngine()
+            frame = 0
+            a = ViewController(name: "A")
+            b = ViewController(name: "B")
+            (window, delegate, interaction) = try interactiveDismissalFixture(engine: engine, presenting: a, presented: b)
+            delegate.dismissAnimator = InterruptibleSlideDown(timing: try SpringTimingParameters(dampingRatio: 1))
+            interaction.timingCurve = try SpringTimingParameters(dampingRatio: 0.8)
+            _ = try startDismissal()
+            interaction.update(0.4)
+            try step()
+            XCTAssertEqual(y, 0.4 * 844, accuracy: 1e-9)
+            let t0 = engine.clock.now, y0 = y
+            if finishing { try interaction.finish(velocity: velocity) } else { try interaction.cancel(velocity: velocity) }
+            let h = 1e-5
+            try advance(to: t0 + h)
+            let d1 = (y - y0) / h
+            try advance(to: t0 + 2 * h)
+            let d2 = (y - y0) / (2 * h)
+            let measured = 2 * d1 - d2
+            XCTAssertEqual(measured, 844 * velocity, accuracy: 1e-5 * 844 * abs(velocity), "finishing \(finishing)")
+            try advance(to: t0 + 3)
+            XCTAssertNil(window.transitionInProgress)
+        }
+        XCTAssertThrowsError(try PercentDrivenInteractiveTransition().finish(velocity: .nan))
+    }
+
     /// update 0.3 → finish → (mid-finish) pause + update 0.6 → cancel. Linear completion
     /// timing, so every value is exact.
     func testFinishThenRegrabThenCancel() async throws {

@@ -5,7 +5,7 @@
 /// lanes there, so the lanes a host times itself and the runs' animations live in one store
 /// of the core (see the engine's design in the package documentation).
 ///
-/// A store holds four kinds of entries (``EntryKind``), each kind packed in its own
+/// A store holds five kinds of entries (``EntryKind``), each kind packed in its own
 /// contiguous arrays:
 /// - **groups** (``addGroup(from:to:progress:)``): lanes that share one progress value
 ///   (one animation over many properties): `value = from + progress · (to − from)`;
@@ -15,7 +15,10 @@
 ///   basis (``KeyframeBatch``), one progress per entry;
 /// - **springs** (``addSprings(_:targets:displacements:velocities:)``): springs sharing
 ///   parameters (a ``SpringGroup``), stepped exactly by ``tick(over:backend:)``:
-///   `value = target + displacement`.
+///   `value = target + displacement`; `retargetSprings(_:targets:)` moves their targets in
+///   place, keeping position and velocity;
+/// - **decays** (``addDecays(_:positions:velocities:)``): lanes coasting to rest under an
+///   ``ExponentialDecay``, stepped exactly by ``tick(over:backend:)``: `value = position`.
 ///
 /// Every add returns a ``Handle``: a slot index plus a generation. Removing an entry bumps
 /// its slot's generation, so using a handle after its entry was removed throws
@@ -23,7 +26,7 @@
 ///
 /// ## Output
 /// ``evaluate(backend:)`` (or ``tick(over:backend:)``) writes every lane's current value into
-/// one contiguous array, sections in the order groups, lanes, keyframes, springs. Read it
+/// one contiguous array, sections in the order groups, lanes, keyframes, springs, decays. Read it
 /// with ``withValues(_:)`` and ``range(of:)`` / ``value(of:lane:)``. Adding or removing
 /// entries moves later entries' ranges (the storage stays compact), so look ranges up after
 /// any change. Every entry's values stay those of the last evaluation through adds and
@@ -42,13 +45,14 @@
 public final class BatchStore {
     /// The kinds of entries a store holds.
     public enum EntryKind: Sendable, Hashable, CustomStringConvertible {
-        case group, lanes, keyframes, springs
+        case group, lanes, keyframes, springs, decays
         public var description: String {
             switch self {
             case .group: return "group"
             case .lanes: return "lanes"
             case .keyframes: return "keyframes"
             case .springs: return "springs"
+            case .decays: return "decays"
             }
         }
     }
@@ -125,6 +129,49 @@ public final class BatchStore {
     public func addSprings(_ spring: Spring, targets: [Double], displacements: [Double]? = nil,
                            velocities: [Double]? = nil) throws -> Handle {
         try engine.addSpringEntry(spring, targets: targets, displacements: displacements, velocities: velocities)
+    }
+
+    /// Adds lanes that coast to rest, one each: a position and a velocity under `decay`,
+    /// stepped exactly by ``tick(over:backend:)`` (x += v·(1 − e^(−λ·dt))/λ, v ×= e^(−λ·dt)):
+    /// `value = position`.
+    /// - Parameters:
+    ///   - decay: the deceleration every lane of the entry shares (`UIScrollView`'s or
+    ///     Compose's, see ``ExponentialDecay``).
+    ///   - positions: the start positions (any units), finite.
+    ///   - velocities: the start velocities, units per second, finite; same count.
+    /// - Throws: ``ParameterError`` on a count mismatch or a non-finite value.
+    public func addDecays(_ decay: ExponentialDecay, positions: [Double], velocities: [Double]) throws -> Handle {
+        try engine.addDecayEntry(decay, positions: positions, velocities: velocities)
+    }
+
+    /// The velocities of a decays entry's lanes now, units per second (allocates).
+    /// - Throws: ``BatchStoreError`` (stale handle, or not a decays entry).
+    public func decayVelocities(of handle: Handle) throws -> [Double] {
+        try engine.decayVelocities(ofEntry: handle)
+    }
+
+    /// Moves the targets of a springs entry's running springs in place: each keeps its
+    /// position and velocity (its displacement changes by the targets' difference), so its
+    /// motion stays continuous and heads for the new target. No lane is re-added; the output
+    /// changes at the next evaluation.
+    /// - Parameters:
+    ///   - targets: one new target per spring (any units), finite.
+    ///   - handle: a springs entry.
+    /// - Throws: ``BatchStoreError`` (stale handle, wrong kind, or
+    ///   ``BatchStoreError/overflow(lane:quantity:)`` with "displacement" when a new
+    ///   displacement is beyond the range of `Double`); ``ParameterError`` for a count
+    ///   mismatch or a non-finite target. Nothing changes then.
+    public func retargetSprings(_ handle: Handle, targets: UnsafeBufferPointer<Double>) throws {
+        try engine.retargetSpringEntry(handle, targets: targets)
+    }
+
+    /// ``retargetSprings(_:targets:)`` from an array.
+    /// - Parameters:
+    ///   - handle: a springs entry.
+    ///   - targets: one new target per spring, finite.
+    /// - Throws: as ``retargetSprings(_:targets:)``.
+    public func retargetSprings(_ handle: Handle, targets: [Double]) throws {
+        try targets.withUnsafeBufferPointer { try engine.retargetSpringEntry(handle, targets: $0) }
     }
 
     // MARK: Removing

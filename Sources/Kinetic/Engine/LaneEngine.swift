@@ -81,6 +81,10 @@ package final class LaneEngine {
     // Spring entries: the group and the largest |target|; targets per lane.
     var springEntries = StoreSection<(group: SpringGroup, targetBound: Double)>()
     var springTargets: [Double] = []
+    // Decay entries: the decay and the largest |position| and |velocity|; per lane its
+    // position and velocity.
+    var decayEntries = StoreSection<(decay: ExponentialDecay, positionBound: Double, velocityBound: Double)>()
+    var decayPositions: [Double] = [], decayVelocities: [Double] = []
     /// The entries' output, all sections back to back.
     var entryOutput: [Double] = []
     /// The clock time up to which the spring entries are stepped.
@@ -170,7 +174,7 @@ package final class LaneEngine {
             + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
-                + laneProgress.capacity + springTargets.capacity) * 8
+                + laneProgress.capacity + springTargets.capacity + decayPositions.capacity + decayVelocities.capacity) * 8
     }
 
     // MARK: Ticking

@@ -1,19 +1,22 @@
 /// The engine's entries: lanes the host times itself, beside the runs' additive lanes, in
 /// the same store (the kinds `BatchStore` and `kn_store_*` present).
 ///
-/// Four kinds (`BatchStore.EntryKind`), each packed in its own contiguous arrays, in
-/// sections back to back in `entryOutput` (groups, lanes, keyframes, springs):
+/// Five kinds (`BatchStore.EntryKind`), each packed in its own contiguous arrays, in
+/// sections back to back in `entryOutput` (groups, lanes, keyframes, springs, decays):
 /// - groups: lanes that share one progress, `value = from + progress · (to − from)`;
 /// - lanes: lanes with their own progress each;
 /// - keyframes: scalar keyframe tracks that share key times and segment shapes
 ///   (`KeyframeBatch`), one progress per entry;
 /// - springs: springs that share parameters (`SpringGroup`), stepped exactly by Φ(dt):
-///   `value = target + displacement`.
+///   `value = target + displacement`; their targets move in place, keeping position and
+///   velocity (`retargetSpringEntry(_:targets:)`);
+/// - decays: lanes coasting to rest under an `ExponentialDecay`, stepped exactly by its
+///   closed form: `value = position`.
 ///
 /// Every add returns a generation-checked `BatchStore.Handle`; removing an entry closes the
 /// gap in its section (later entries' ranges move) and frees its slot for reuse, so add /
-/// remove churn runs in bounded memory. `advance(to:)` steps the spring entries by the time
-/// since the last tick and writes every entry's lanes after the runs' lanes;
+/// remove churn runs in bounded memory. `advance(to:)` steps the spring and decay entries
+/// by the time since the last tick and writes every entry's lanes after the runs' lanes;
 /// `tickEntries(over:backend:)` and `evaluateEntries(backend:)` do it for the entries alone.
 extension LaneEngine {
     // MARK: Sizes
@@ -23,12 +26,13 @@ extension LaneEngine {
     /// The number of live entries.
     package var entryCount: Int {
         groupEntries.entries.count + laneEntries.entries.count + keyframeEntries.entries.count + springEntries.entries.count
+            + decayEntries.entries.count
     }
     /// Diagnostics: the largest capacity (in doubles) of any lane array of the store. It
     /// grows only when more lanes are live at once than ever before.
     package var entryLaneCapacity: Int {
         [entryOutput.capacity, groupFrom.capacity, groupDelta.capacity, laneFrom.capacity, laneDelta.capacity,
-         laneProgress.capacity, springTargets.capacity].max()!
+         laneProgress.capacity, springTargets.capacity, decayPositions.capacity, decayVelocities.capacity].max()!
     }
     /// Diagnostics: the number of handle slots (the most entries ever live at once).
     package var entrySlotCapacity: Int { entrySlots.capacity }
@@ -122,6 +126,77 @@ extension LaneEngine {
         return handle
     }
 
+    /// Moves the targets of a springs entry's running springs in place: each spring keeps
+    /// its position and velocity (its displacement from the new target changes by the
+    /// targets' difference), so its motion stays continuous and heads for the new target.
+    /// No lane is added or removed.
+    /// - Parameters:
+    ///   - targets: one new target per spring, finite.
+    ///   - handle: a springs entry.
+    /// - Throws: `BatchStoreError` (stale handle, wrong kind, or `overflow(lane:quantity:
+    ///   "displacement")` when a new displacement is beyond the range of `Double`);
+    ///   `ParameterError` for a count mismatch or a non-finite target. Nothing changes then.
+    package func retargetSpringEntry(_ handle: BatchStore.Handle, targets: UnsafeBufferPointer<Double>) throws {
+        let slot = try entrySlots.resolve(handle)
+        guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
+        let e = springEntries.entries[slot.entry]
+        try requireCount(targets.count, e.count, "targets")
+        try ParameterError.requireAllFinite(targets, "targets")
+        let group = e.payload.group
+        let newBound = targets.reduce(0) { max($0, $1.magnitude) }
+        let base = sectionBase(.springs) + e.offset
+        try springTargets.withUnsafeMutableBufferPointer { old in
+            let o = old.baseAddress! + e.offset
+            // d + (old − new): within range at once when the bounds say so, else lane by lane.
+            if !Self.fits(group.displacementBound(), 1, e.payload.targetBound + newBound) {
+                try group.withState { x, _ in
+                    for i in 0 ..< e.count where !(x[i] + (o[i] - targets[i])).isFinite {
+                        throw BatchStoreError.overflow(lane: base + i, quantity: "displacement")
+                    }
+                }
+            }
+            group.withState { x, _ in
+                for i in 0 ..< e.count {
+                    x[i] += o[i] - targets[i]
+                    o[i] = targets[i]
+                }
+            }
+        }
+        springEntries.entries[slot.entry].payload.targetBound = newBound
+    }
+
+    /// Adds lanes that coast to rest: each a position and a velocity under `decay`, stepped
+    /// exactly by the decay's closed form every tick (`value = position`).
+    /// - Parameters:
+    ///   - decay: the deceleration every lane of the entry shares.
+    ///   - positions: the start positions (any units), finite.
+    ///   - velocities: the start velocities, units per second, finite, same count.
+    /// - Throws: `ParameterError` on a count mismatch or a non-finite value.
+    package func addDecayEntry(_ decay: ExponentialDecay, positions: [Double], velocities: [Double]) throws -> BatchStore.Handle {
+        try requireCount(velocities.count, positions.count, "velocities")
+        try ParameterError.requireAllFinite(positions, "positions")
+        try ParameterError.requireAllFinite(velocities, "velocities")
+        let handle = entrySlots.acquire(kind: .decays, entry: decayEntries.entries.count)
+        let positionBound = positions.reduce(0) { max($0, $1.magnitude) }
+        let velocityBound = velocities.reduce(0) { max($0, $1.magnitude) }
+        _ = decayEntries.append(slot: Int(handle.index), count: positions.count,
+                                payload: (decay, positionBound, velocityBound))
+        decayPositions.append(contentsOf: positions)
+        decayVelocities.append(contentsOf: velocities)
+        entryOutput.append(contentsOf: repeatElement(0, count: positions.count))
+        return handle
+    }
+
+    /// The velocities of a decays entry's lanes now, units per second (allocates; for tests
+    /// and tools).
+    /// - Throws: `BatchStoreError`.
+    package func decayVelocities(ofEntry handle: BatchStore.Handle) throws -> [Double] {
+        let slot = try entrySlots.resolve(handle)
+        guard slot.kind == .decays else { throw BatchStoreError.wrongKind(expected: .decays, actual: slot.kind) }
+        let e = decayEntries.entries[slot.entry]
+        return Array(decayVelocities[e.offset ..< e.offset + e.count])
+    }
+
     /// Inserts the `count` output lanes of a new entry, zeros, at `index` (the end of its
     /// kind's section), so that every other entry keeps its values as of the last evaluation.
     private func insertEntryOutput(_ count: Int, at index: Int) {
@@ -164,13 +239,7 @@ extension LaneEngine {
         let slot = try entrySlots.resolve(handle)
         // The section's start in the output (removing an entry of a kind changes only the
         // lane count of that kind, so it is the same before and after).
-        let base: Int
-        switch slot.kind {
-        case .group: base = 0
-        case .lanes: base = groupEntries.laneCount
-        case .keyframes: base = groupEntries.laneCount + laneEntries.laneCount
-        case .springs: base = groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount
-        }
+        let base = sectionBase(slot.kind)
         let range: Range<Int>
         switch slot.kind {
         case .group:
@@ -187,6 +256,10 @@ extension LaneEngine {
         case .springs:
             range = springEntries.remove(at: slot.entry) { entrySlots.move(slot: $0, to: $1) }
             springTargets.removeSubrange(range)
+        case .decays:
+            range = decayEntries.remove(at: slot.entry) { entrySlots.move(slot: $0, to: $1) }
+            decayPositions.removeSubrange(range)
+            decayVelocities.removeSubrange(range)
         }
         // The entry's own output lanes: every other entry keeps its values.
         entryOutput.removeSubrange(base + range.lowerBound ..< base + range.upperBound)
@@ -216,7 +289,7 @@ extension LaneEngine {
             let e = laneEntries.entries[slot.entry]
             for i in e.offset ..< e.offset + e.count { laneProgress[i] = progress }
             laneEntries.entries[slot.entry].payload.progressBound = progress.magnitude
-        case .springs: throw BatchStoreError.wrongKind(expected: .group, actual: .springs)
+        case .springs, .decays: throw BatchStoreError.wrongKind(expected: .group, actual: slot.kind)
         }
     }
 
@@ -261,22 +334,31 @@ extension LaneEngine {
     /// - Throws: `BatchStoreError/staleHandle(index:generation:)`.
     package func entryRange(of handle: BatchStore.Handle) throws -> Range<Int> {
         let slot = try entrySlots.resolve(handle)
-        let base: Int, offset: Int, count: Int
+        let offset: Int, count: Int
         switch slot.kind {
-        case .group:
-            base = 0
-            (offset, count) = (groupEntries.entries[slot.entry].offset, groupEntries.entries[slot.entry].count)
-        case .lanes:
-            base = groupEntries.laneCount
-            (offset, count) = (laneEntries.entries[slot.entry].offset, laneEntries.entries[slot.entry].count)
+        case .group: (offset, count) = (groupEntries.entries[slot.entry].offset, groupEntries.entries[slot.entry].count)
+        case .lanes: (offset, count) = (laneEntries.entries[slot.entry].offset, laneEntries.entries[slot.entry].count)
         case .keyframes:
-            base = groupEntries.laneCount + laneEntries.laneCount
             (offset, count) = (keyframeEntries.entries[slot.entry].offset, keyframeEntries.entries[slot.entry].count)
-        case .springs:
-            base = groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount
-            (offset, count) = (springEntries.entries[slot.entry].offset, springEntries.entries[slot.entry].count)
+        case .springs: (offset, count) = (springEntries.entries[slot.entry].offset, springEntries.entries[slot.entry].count)
+        case .decays: (offset, count) = (decayEntries.entries[slot.entry].offset, decayEntries.entries[slot.entry].count)
         }
+        let base = sectionBase(slot.kind)
         return base + offset ..< base + offset + count
+    }
+
+    /// The output index of the first lane of `kind`'s section (sections in the order groups,
+    /// lanes, keyframes, springs, decays).
+    func sectionBase(_ kind: BatchStore.EntryKind) -> Int {
+        var base = 0
+        if kind == .group { return base }
+        base += groupEntries.laneCount
+        if kind == .lanes { return base }
+        base += laneEntries.laneCount
+        if kind == .keyframes { return base }
+        base += keyframeEntries.laneCount
+        if kind == .springs { return base }
+        return base + springEntries.laneCount
     }
 
     /// The value of lane `lane` (0-based within the entry) as of the last evaluation.

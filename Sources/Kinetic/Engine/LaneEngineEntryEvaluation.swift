@@ -28,13 +28,64 @@ extension LaneEngine {
         }
         try checkEntryInterpolations()
         try checkEntryKeyframes()
-        // An unavailable backend is refused by the first spring step, before it moves
-        // anything, or by `evaluate`.
+        try checkDecaySteps(over: dt)
+        guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         for entry in springEntries.entries {
             try entry.payload.group.step(over: dt, backend: backend)
         }
-        // Every value was checked above (the springs' after their step): write them.
-        try writeEntryValues(backend: backend)
+        // Every value was checked above (the springs' and decays' after their step): write
+        // them, the decays while they step.
+        stepDecays(over: dt)
+        try writeEntryValues(backend: backend, decaysWritten: true)
+    }
+
+    /// Checks that every decay lane's next position, x + v·(1 − e^(−λ·dt))/λ, is within the
+    /// range of `Double` (at once per entry from its bounds; lane by lane past them).
+    func checkDecaySteps(over dt: Double) throws {
+        let base = sectionBase(.decays)
+        for e in decayEntries.entries {
+            let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
+            if Self.fits(e.payload.positionBound, c1, e.payload.velocityBound) { continue }
+            for i in e.offset ..< e.offset + e.count where !(decayPositions[i] + decayVelocities[i] * c1).isFinite {
+                throw BatchStoreError.overflow(lane: base + i, quantity: "value")
+            }
+        }
+    }
+
+    /// (1 − e^(−λ·dt)) / λ: the offset a unit velocity makes over `dt`.
+    @inline(__always)
+    static func decayOffsetFactor(_ decay: ExponentialDecay, _ dt: Double) -> Double {
+        decay.offset(at: dt, initialVelocity: 1)
+    }
+
+    /// Steps every decay lane exactly over `dt` (x += v·c₁, v ×= c₂, the closed form's
+    /// coefficients) and writes its new position into the output, in one pass.
+    func stepDecays(over dt: Double) {
+        guard !decayEntries.entries.isEmpty else { return }
+        let base = sectionBase(.decays)
+        decayPositions.withUnsafeMutableBufferPointer { x in
+            decayVelocities.withUnsafeMutableBufferPointer { v in
+                entryOutput.withUnsafeMutableBufferPointer { out in
+                    for k in decayEntries.entries.indices {
+                        let e = decayEntries.entries[k]
+                        let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
+                        let c2 = e.payload.decay.velocity(at: dt, initialVelocity: 1)
+                        let px = x.baseAddress! + e.offset, pv = v.baseAddress! + e.offset
+                        let po = out.baseAddress! + base + e.offset
+                        for i in 0 ..< e.count {
+                            let vi = pv[i]
+                            let xi = px[i] + vi * c1
+                            px[i] = xi
+                            pv[i] = vi * c2
+                            po[i] = xi
+                        }
+                        // Bounds stay bounds: |x| grows by at most max|v|·c₁, |v| shrinks by c₂.
+                        decayEntries.entries[k].payload.positionBound += e.payload.velocityBound * c1
+                        decayEntries.entries[k].payload.velocityBound *= c2
+                    }
+                }
+            }
+        }
     }
 
     /// Writes every lane's current value into the output array (see `withEntryValues(_:)`).
@@ -58,12 +109,12 @@ extension LaneEngine {
                 group.displacement(at: lane)
             }
         }
-        try writeEntryValues(backend: backend)
+        try writeEntryValues(backend: backend, decaysWritten: false)
     }
 
     /// Writes every lane's value, once `tickEntries(over:backend:)` or `evaluateEntries(backend:)` has
     /// checked that each is within the range of `Double`.
-    private func writeEntryValues(backend: Backend) throws {
+    private func writeEntryValues(backend: Backend, decaysWritten: Bool) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         let g = groupEntries.laneCount, l = laneEntries.laneCount, k = keyframeEntries.laneCount
         try entryOutput.withUnsafeMutableBufferPointer { out in
@@ -98,6 +149,15 @@ extension LaneEngine {
                 try e.payload.batch.evaluate(at: e.payload.progress,
                                              into: UnsafeMutableBufferPointer(start: o + g + l + e.offset, count: e.count),
                                              backend: backend)
+            }
+            // Decays: value = position (written by their step in a tick).
+            if !decaysWritten {
+                let base = g + l + k + springEntries.laneCount
+                decayPositions.withUnsafeBufferPointer { x in
+                    for e in decayEntries.entries where e.count > 0 {
+                        (o + base + e.offset).update(from: x.baseAddress! + e.offset, count: e.count)
+                    }
+                }
             }
             // Springs: value = target + 1 · displacement.
             try springTargets.withUnsafeBufferPointer { targets in

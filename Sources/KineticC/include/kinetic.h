@@ -440,6 +440,23 @@ kn_status kn_store_add_springs(kn_store *store, const kn_spring *spring, const d
                                const double *displacements, const double *velocities, int64_t count,
                                kn_entry *out);
 
+/* Moves the targets of a springs entry's `count` springs (count must be its lane count) in
+ * place: each spring keeps its position and velocity (its displacement changes by the
+ * targets' difference), so its motion stays continuous and heads for the new target; no lane
+ * is added. The output changes at the next kn_store_tick / _evaluate. Errors:
+ * KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_WRONG_KIND (not springs),
+ * KN_ERR_COUNT_MISMATCH, KN_ERR_NOT_FINITE (targets[i]), KN_ERR_OUT_OF_RANGE (a new
+ * displacement beyond the range of double, naming its lane); nothing changes then. */
+kn_status kn_store_retarget_springs(kn_store *store, kn_entry entry, const double *targets, int64_t count);
+
+/* Adds `count` lanes that coast to rest under `decay` (see kn_decay): value = position,
+ * advanced exactly by kn_store_tick (position += velocity * (1 - exp(-k dt)) / k, velocity
+ * *= exp(-k dt), k the decay constant); velocities in units per second. The decay is copied.
+ * All values finite. Their section follows the springs' in the output. Counts as
+ * kn_store_add_group; errors also KN_ERR_OUT_OF_RANGE for a decay outside its ranges. */
+kn_status kn_store_add_decays(kn_store *store, const kn_decay *decay, const double *positions,
+                              const double *velocities, int64_t count, kn_entry *out);
+
 /* Removes the entry (later entries' lanes move down). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE. */
 kn_status kn_store_remove(kn_store *store, kn_entry entry);
 
@@ -489,7 +506,7 @@ kn_status kn_store_value(const kn_store *store, kn_entry entry, int64_t lane, do
  * KN_ERR_BUFFER_TOO_SMALL (capacity < lane count: nothing copied, *count still set). */
 kn_status kn_store_read(const kn_store *store, kn_entry entry, double *out, int64_t capacity, int64_t *count);
 
-/* Copies every lane's value (groups, lanes, keyframes, springs, in that order); as kn_store_read. */
+/* Copies every lane's value (groups, lanes, keyframes, springs, decays, in that order); as kn_store_read. */
 kn_status kn_store_read_all(const kn_store *store, double *out, int64_t capacity, int64_t *count);
 
 /* Frees the store and all its entries. NULL is a no-op. Cannot fail. */

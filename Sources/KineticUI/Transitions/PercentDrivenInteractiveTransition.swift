@@ -106,6 +106,53 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         try complete(reversed: true)
     }
 
+    /// Finishes with the gesture's release velocity, as the WWDC 2016 talk hands a pan's
+    /// velocity to `continueAnimation(withTimingParameters:durationFactor:)`: an
+    /// interruptible animator continues with a spring (``timingCurve``'s when it is a spring,
+    /// else critically damped) whose initial velocity is the gesture's, normalised as UIKit's
+    /// `initialVelocity` is: `velocity / (1 − percentComplete)`, so the animated values keep
+    /// the finger's speed at the release. Block animations continue as ``finish()`` does.
+    /// - Parameter velocity: the gesture's speed along the transition, fractions of the
+    ///   transition per second, positive toward the end (a pan's velocity ÷ the distance the
+    ///   transition spans), finite.
+    /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a non-finite velocity; errors of
+    ///   continuing the animators.
+    open func finish(velocity: Double) throws {
+        guard context?.isCompleted != true else { return }
+        let timing = try releaseSpring(velocity: velocity, remaining: 1 - percentComplete)
+        context?.finishInteractiveTransition()
+        try complete(reversed: false, spring: timing)
+    }
+
+    /// Cancels with the gesture's release velocity: as ``finish(velocity:)``, running back to
+    /// the start, the spring's initial velocity `−velocity / percentComplete` (a gesture
+    /// moving back has a negative `velocity`).
+    /// - Parameter velocity: as ``finish(velocity:)`` (positive toward the end).
+    /// - Throws: as ``finish(velocity:)``.
+    open func cancel(velocity: Double) throws {
+        guard context?.isCompleted != true else { return }
+        let timing = try releaseSpring(velocity: -velocity, remaining: percentComplete)
+        context?.cancelInteractiveTransition()
+        try complete(reversed: true, spring: timing)
+    }
+
+    /// The spring that continues from a release at `velocity` (fractions per second toward
+    /// the end the transition now heads for) with `remaining` of the transition to go.
+    private func releaseSpring(velocity: Double, remaining: Double) throws -> SpringTimingParameters {
+        do { try ParameterError.requireFinite(velocity, "velocity") } catch { throw AnimatorError.invalidParameter(error) }
+        let normalised = remaining > 0 ? velocity / remaining : 0
+        let v = Vector(dx: normalised.isFinite ? normalised : 0, dy: normalised.isFinite ? normalised : 0)
+        switch (timingCurve as? SpringTimingParameters)?.specification {
+        case .physical(let spring)?:
+            return try SpringTimingParameters(mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping,
+                                              initialVelocity: v)
+        case .dampingRatio(let ratio)?:
+            return try SpringTimingParameters(dampingRatio: ratio, initialVelocity: v)
+        case nil:
+            return try SpringTimingParameters(dampingRatio: 1, initialVelocity: v)
+        }
+    }
+
     /// Drives `animator` (the coordinator's alongside animations) with the transition's own:
     /// paused at ``percentComplete`` while interactive, else started.
     func adopt(_ animator: PropertyAnimator) {
@@ -118,11 +165,11 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
     }
 
-    private func complete(reversed: Bool) throws {
+    private func complete(reversed: Bool, spring: SpringTimingParameters? = nil) throws {
         let remaining = reversed ? percentComplete : 1 - percentComplete
         let seconds = remaining * duration / completionSpeed
         let timing: any TimingCurveProvider = drivesInterruptibleAnimator
-            ? timingCurve ?? CubicTimingParameters(animationCurve: completionCurve)
+            ? spring ?? timingCurve ?? CubicTimingParameters(animationCurve: completionCurve)
             : CubicTimingParameters(animationCurve: completionCurve)
         for animator in animators where animator.state == .active {
             if animator.isRunning { try animator.pauseAnimation() }
