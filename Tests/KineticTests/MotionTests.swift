@@ -97,6 +97,9 @@ final class MotionTests: XCTestCase {
         }
         XCTAssertThrowsError(try ExponentialDecay(decelerationRate: 0.99, velocityThreshold: -1))
         XCTAssertThrowsError(try ExponentialDecay(frictionMultiplier: .infinity))
+        XCTAssertThrowsError(try ExponentialDecay(frictionMultiplier: 1e308)) {
+            XCTAssertEqual(($0 as? ParameterError)?.parameter, "frictionMultiplier")
+        }
         XCTAssertThrowsError(try ExponentialDecay.normal.duration(untilSpeed: 0, initialVelocity: 1))
         XCTAssertThrowsError(try ExponentialDecay.normal.duration(toWithin: .nan, initialVelocity: 1))
         // Extreme finite input gives finite output.

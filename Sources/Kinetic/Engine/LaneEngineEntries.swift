@@ -141,28 +141,46 @@ extension LaneEngine {
         guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
         let e = springEntries.entries[slot.entry]
         try requireCount(targets.count, e.count, "targets")
-        try ParameterError.requireAllFinite(targets, "targets")
         let group = e.payload.group
-        let newBound = targets.reduce(0) { max($0, $1.magnitude) }
+        let newBound = Self.largestMagnitude(targets)
+        // NaN or an infinity makes the largest magnitude so (NaN compares false).
+        if !(newBound <= .greatestFiniteMagnitude) { try ParameterError.requireAllFinite(targets, "targets") }
         let base = sectionBase(.springs) + e.offset
+        let shiftBound = e.payload.targetBound + newBound
         try springTargets.withUnsafeMutableBufferPointer { old in
             let o = old.baseAddress! + e.offset
             // d + (old − new): within range at once when the bounds say so, else lane by lane.
-            if !Self.fits(group.displacementBound(), 1, e.payload.targetBound + newBound) {
-                try group.withState { x, _ in
-                    for i in 0 ..< e.count where !(x[i] + (o[i] - targets[i])).isFinite {
-                        throw BatchStoreError.overflow(lane: base + i, quantity: "displacement")
-                    }
-                }
+            if !Self.fits(group.displacementBound(), 1, shiftBound),
+               let lane = group.firstOverflowingShift(from: o, to: targets.baseAddress!) {
+                throw BatchStoreError.overflow(lane: base + lane, quantity: "displacement")
             }
-            group.withState { x, _ in
-                for i in 0 ..< e.count {
-                    x[i] += o[i] - targets[i]
-                    o[i] = targets[i]
-                }
-            }
+            group.retarget(from: o, to: targets.baseAddress!, shiftBound: shiftBound)
         }
         springEntries.entries[slot.entry].payload.targetBound = newBound
+    }
+
+    /// The largest |v| of `values` (0 when empty); NaN when any value is NaN, +∞ when any is
+    /// infinite. Four independent running maxima, so that the comparisons overlap.
+    static func largestMagnitude(_ values: UnsafeBufferPointer<Double>) -> Double {
+        var m0 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0, nan = false
+        let n = values.count, p = values.baseAddress
+        var i = 0
+        while i + 4 <= n {
+            let a0 = p![i].magnitude, a1 = p![i + 1].magnitude, a2 = p![i + 2].magnitude, a3 = p![i + 3].magnitude
+            nan = nan || a0.isNaN || a1.isNaN || a2.isNaN || a3.isNaN
+            m0 = a0 > m0 ? a0 : m0
+            m1 = a1 > m1 ? a1 : m1
+            m2 = a2 > m2 ? a2 : m2
+            m3 = a3 > m3 ? a3 : m3
+            i += 4
+        }
+        while i < n {
+            let a = p![i].magnitude
+            nan = nan || a.isNaN
+            m0 = a > m0 ? a : m0
+            i += 1
+        }
+        return nan ? .nan : Swift.max(Swift.max(m0, m1), Swift.max(m2, m3))
     }
 
     /// Adds lanes that coast to rest: each a position and a velocity under `decay`, stepped

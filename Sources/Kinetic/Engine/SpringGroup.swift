@@ -166,6 +166,26 @@ public final class SpringGroup {
         try transition(over: dt).applied(to: SpringState(displacement: state[lane], velocity: state[stride + lane])).displacement
     }
 
+    /// Moves the springs' targets from `old` to `new` (both `count` long): each displacement
+    /// shifts by `old[i] − new[i]`, so position and velocity stay, and `new` is copied into
+    /// `old`. The displacement bound, when known, grows by `shiftBound` (an upper bound on
+    /// |old[i] − new[i]|), so it stays a bound without a measuring pass. The caller has checked
+    /// that no shifted displacement is beyond the range of `Double`.
+    func retarget(from old: UnsafeMutablePointer<Double>, to new: UnsafePointer<Double>, shiftBound: Double) {
+        let x = state
+        for i in 0 ..< count {
+            x[i] += old[i] - new[i]
+            old[i] = new[i]
+        }
+        if let b = bounds { bounds = (b.x + shiftBound, b.v) }
+    }
+
+    /// Whether some displacement shifted by `old[i] − new[i]` would be beyond the range of
+    /// `Double`, and the first such lane.
+    func firstOverflowingShift(from old: UnsafePointer<Double>, to new: UnsafePointer<Double>) -> Int? {
+        (0 ..< count).first { !(state[$0] + (old[$0] - new[$0])).isFinite }
+    }
+
     /// An upper bound on the largest |displacement| now (measured when unknown).
     func displacementBound() -> Double {
         if let b = bounds { return b.x }

@@ -71,11 +71,17 @@ public struct ExponentialDecay: Sendable, Hashable {
     /// - Parameters:
     ///   - frictionMultiplier: unitless, finite (Compose's default 1).
     ///   - absVelocityThreshold: units per second, finite (Compose's default 0.1).
-    /// - Throws: ``ParameterError/notFinite(parameter:value:)`` naming the bad value.
+    /// - Throws: ``ParameterError`` naming the bad value (a multiplier whose friction is
+    ///   beyond the range of `Double` is out of range).
     public init(frictionMultiplier: Double = 1, absVelocityThreshold: Double = 0.1) throws(ParameterError) {
         try ParameterError.requireFinite(frictionMultiplier, "frictionMultiplier")
         try ParameterError.requireFinite(absVelocityThreshold, "absVelocityThreshold")
-        decayConstant = Self.composeFriction * Swift.max(0.0001, frictionMultiplier)
+        let k = Self.composeFriction * Swift.max(0.0001, frictionMultiplier)
+        guard k.isFinite else {
+            throw .outOfRange(parameter: "frictionMultiplier", value: frictionMultiplier,
+                              expected: "a multiplier whose friction, 4.2 × it, is within the range of Double")
+        }
+        decayConstant = k
         velocityThreshold = Swift.max(1e-7, absVelocityThreshold.magnitude)
     }
 
