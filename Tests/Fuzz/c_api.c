@@ -2,8 +2,8 @@
  * c_api.c: libFuzzer harness over every function of kinetic.h (make fuzz; Tests/Fuzz/README.md).
  *
  * The input is a program: each step reads one byte that picks one of the 40 functions (bytes
- * 240 to 255: the 15 gesture-motion functions and the store's decays and retargeting, see
- * motion_step), then
+ * 224 to 239: the kn_engine_* functions, see engine_step; 240 to 255: the 15 gesture-motion
+ * functions and the store's decays and retargeting, see motion_step), then
  * the arguments it needs from the following bytes. Doubles come from a table of hostile
  * values (NaN, ±inf, denormals, ±DBL_MAX, 1e±308, -0) or from 8 raw bytes; counts from a table
  * of hostile counts (negative, INT64_MIN/MAX, KN_MAX_COUNT ± 1, 2^40, products above
@@ -90,7 +90,7 @@ static size_t elements(int64_t n) { return is_small(n) ? (size_t)n : HOSTILE_BUF
     } while (0)
 
 static void check_status(kn_status s, const char *call) {
-    if (s < KN_OK || s > KN_ERR_INTERNAL) FAIL("%s returned unknown status %d", call, (int)s);
+    if (s < KN_OK || s > KN_ERR_ILLEGAL_STATE) FAIL("%s returned unknown status %d", call, (int)s);
     if (s == KN_ERR_INTERNAL) FAIL("%s returned KN_ERR_INTERNAL (a bug)", call);
     if (s != KN_OK) {
         size_t length = 0;
@@ -125,6 +125,9 @@ typedef struct {
     int nonfinite_store[2]; /* a store that may hold non-finite values (not checked) */
     kn_velocity_tracker *trackers[2];
     int64_t tracker_lanes[2];
+    kn_engine *engines[2];
+    kn_run runs[16];
+    int run_count;
 } world;
 
 static kn_bezier *curve(world *w, reader *r) {
@@ -308,8 +311,230 @@ static void motion_step(world *w, reader *r, uint8_t op) {
     }
 }
 
+static kn_engine *engine_of(world *w, reader *r) {
+    const uint8_t b = u8(r);
+    return b % 8 == 7 ? NULL : w->engines[b % 2];
+}
+/* A run: a live or released one, 0, or an arbitrary id (stale and foreign ids included). */
+static kn_run run_of(world *w, reader *r) {
+    const uint8_t b = u8(r);
+    if (b < 0xC0 && w->run_count > 0) return w->runs[b % w->run_count];
+    switch (b % 3) {
+    case 0: return 0;
+    case 1: return UINT64_MAX;
+    default: return u64(r);
+    }
+}
+/* Lanes: small indices (often valid), negative or huge ones. */
+static int64_t *lanes_of(reader *r, int64_t n) {
+    const size_t k = elements(n);
+    int64_t *p = malloc(k ? k * sizeof(int64_t) : 1);
+    for (size_t i = 0; i < k; i++) {
+        const uint8_t b = u8(r);
+        p[i] = b < 0xF0 ? (int64_t)(b % 48) : kHostile[b % (sizeof kHostile / sizeof kHostile[0])];
+    }
+    return p;
+}
+/* A timing from the input: any kind (valid or not), hostile fields, a live spring or NULL. */
+static kn_timing timing_of(world *w, reader *r) {
+    kn_timing t;
+    memset(&t, 0, sizeof t);
+    t.kind = (int32_t)(u8(r) % 6) - (u8(r) % 16 == 15 ? 1000 : 0);
+    t.x1 = dbl(r);
+    t.y1 = dbl(r);
+    t.x2 = dbl(r);
+    t.y2 = dbl(r);
+    t.damping_ratio = dbl(r);
+    t.spring = spring(w, r);
+    t.velocity_x = dbl(r);
+    t.velocity_y = dbl(r);
+    return t;
+}
+
+/* The engine functions (op bytes 224 to 239): every call returns a known status (with a
+ * message on failure), never crashes, and never reads or writes past a buffer. */
+static void engine_step(world *w, reader *r, uint8_t op) {
+    kn_status s;
+    int finite = 1;
+    switch (op) {
+    case 0: { /* kn_engine_create (replaces an engine; its runs stay as foreign ids) */
+        const int k = u8(r) % 2;
+        kn_engine *e = NULL;
+        s = kn_engine_create(u8(r) % 16 == 15 ? NULL : &e);
+        check_status(s, "kn_engine_create");
+        if (s == KN_OK) {
+            kn_engine_destroy(w->engines[k]);
+            w->engines[k] = e;
+        }
+        return;
+    }
+    case 1: { /* kn_engine_destroy (and NULL) */
+        const uint8_t b = u8(r);
+        if (b % 8 == 7) { kn_engine_destroy(NULL); return; }
+        kn_engine_destroy(w->engines[b % 2]);
+        w->engines[b % 2] = NULL;
+        return;
+    }
+    case 2: { /* kn_engine_add_lanes */
+        kn_engine *e = engine_of(w, r);
+        const int64_t n = count(r);
+        double *values = doubles(r, n, &finite);
+        int64_t first = -1;
+        s = kn_engine_add_lanes(e, maybe_null(r, values), n, &first);
+        check_status(s, "kn_engine_add_lanes");
+        free(values);
+        return;
+    }
+    case 3: { /* kn_engine_read, _read_model: ranges hostile, buffers exactly sized */
+        kn_engine *e = engine_of(w, r);
+        const int64_t first = u8(r) % 4 == 3 ? kHostile[u8(r) % (sizeof kHostile / sizeof kHostile[0])] : u8(r) % 48;
+        const int64_t n = count(r);
+        double *out = malloc(elements(n) ? elements(n) * sizeof(double) : 1);
+        s = u8(r) % 2 ? kn_engine_read(e, first, n, out) : kn_engine_read_model(e, first, n, out);
+        check_status(s, "kn_engine_read");
+        free(out);
+        return;
+    }
+    case 4: { /* kn_engine_set_model */
+        kn_engine *e = engine_of(w, r);
+        const int64_t lane = u8(r) % 4 == 3 ? kHostile[u8(r) % (sizeof kHostile / sizeof kHostile[0])] : u8(r) % 48;
+        s = kn_engine_set_model(e, lane, dbl(r));
+        check_status(s, "kn_engine_set_model");
+        return;
+    }
+    case 5: { /* kn_engine_advance_to, _by */
+        kn_engine *e = engine_of(w, r);
+        const double t = dbl(r);
+        s = u8(r) % 2 ? kn_engine_advance_to(e, t) : kn_engine_advance_by(e, t);
+        check_status(s, "kn_engine_advance");
+        return;
+    }
+    case 6: { /* kn_engine_time, _lane_count, and draining events */
+        kn_engine *e = engine_of(w, r);
+        double t = SENTINEL;
+        s = kn_engine_time(e, u8(r) % 16 == 15 ? NULL : &t);
+        check_status(s, "kn_engine_time");
+        int64_t lanes = -1;
+        s = kn_engine_lane_count(e, &lanes);
+        check_status(s, "kn_engine_lane_count");
+        for (int i = 0; i < 8; i++) {
+            kn_event event;
+            int32_t has = 0;
+            s = kn_engine_next_event(e, &event, &has);
+            check_status(s, "kn_engine_next_event");
+            if (s != KN_OK || !has) break;
+        }
+        return;
+    }
+    case 7: { /* kn_engine_run_create */
+        kn_engine *e = engine_of(w, r);
+        kn_timing t = timing_of(w, r);
+        kn_run run = 0;
+        s = kn_engine_run_create(e, u8(r) % 16 == 15 ? NULL : &t, dbl(r), &run);
+        check_status(s, "kn_engine_run_create");
+        if (s == KN_OK) {
+            if (w->run_count < 16) w->runs[w->run_count++] = run;
+            else w->runs[run % 16] = run;
+        }
+        return;
+    }
+    case 8: s = kn_engine_run_release(engine_of(w, r), run_of(w, r)); check_status(s, "kn_engine_run_release"); return;
+    case 9: { /* kn_engine_run_configure, _set_repeat_count */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        if (u8(r) % 2) s = kn_engine_run_configure(e, run, u8(r) % 2, u8(r) % 2, u8(r) % 2);
+        else s = kn_engine_run_set_repeat_count(e, run, dbl(r));
+        check_status(s, "kn_engine_run_configure");
+        return;
+    }
+    case 10: { /* kn_engine_run_add_animations */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        const int64_t n = count(r);
+        int64_t *lanes = lanes_of(r, n);
+        double *targets = doubles(r, n, &finite);
+        int32_t *vertical = NULL;
+        if (u8(r) % 2) {
+            vertical = malloc(elements(n) ? elements(n) * sizeof(int32_t) : 1);
+            for (size_t i = 0; i < elements(n); i++) vertical[i] = u8(r) % 2;
+        }
+        s = kn_engine_run_add_animations(e, run, u8(r) % 16 == 15 ? NULL : lanes, maybe_null(r, targets), vertical, n, dbl(r));
+        check_status(s, "kn_engine_run_add_animations");
+        free(lanes);
+        free(targets);
+        free(vertical);
+        return;
+    }
+    case 11: { /* kn_engine_run_add_keyframes: counts and their product */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        const int64_t lane_count = count(r), key_count = count(r);
+        int64_t *lanes = lanes_of(r, lane_count);
+        const int64_t product = is_small(lane_count) && is_small(key_count) ? lane_count * key_count : HOSTILE_BUFFER;
+        double *values = doubles(r, product, &finite);
+        double *times = u8(r) % 2 ? doubles(r, key_count, &finite) : NULL;
+        s = kn_engine_run_add_keyframes(e, run, lanes, lane_count, maybe_null(r, values), times, key_count,
+                                        (int32_t)(u8(r) % 7) - 1);
+        check_status(s, "kn_engine_run_add_keyframes");
+        free(lanes);
+        free(values);
+        free(times);
+        return;
+    }
+    case 12: { /* kn_engine_run_start, _start_after_delay, _pause */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        const uint8_t b = u8(r) % 3;
+        s = b == 0 ? kn_engine_run_start(e, run) : b == 1 ? kn_engine_run_start_after_delay(e, run, dbl(r)) : kn_engine_run_pause(e, run);
+        check_status(s, "kn_engine_run_start/pause");
+        return;
+    }
+    case 13: { /* kn_engine_run_stop, _finish (positions valid or not) */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        if (u8(r) % 2) s = kn_engine_run_stop(e, run, u8(r) % 2);
+        else s = kn_engine_run_finish(e, run, (int32_t)(u8(r) % 5) - 1);
+        check_status(s, "kn_engine_run_stop/finish");
+        return;
+    }
+    case 14: { /* kn_engine_run_continue, _set_fraction */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        if (u8(r) % 2) {
+            kn_timing t = timing_of(w, r);
+            s = kn_engine_run_continue(e, run, u8(r) % 2 ? NULL : &t, dbl(r));
+        } else {
+            s = kn_engine_run_set_fraction(e, run, dbl(r));
+        }
+        check_status(s, "kn_engine_run_continue/set_fraction");
+        return;
+    }
+    default: { /* the flags and kn_engine_run_info */
+        kn_engine *e = engine_of(w, r);
+        const kn_run run = run_of(w, r);
+        const int32_t flag = (int32_t)(u8(r) % 3) - (u8(r) % 8 == 7 ? 5 : 0);
+        switch (u8(r) % 5) {
+        case 0: s = kn_engine_run_set_reversed(e, run, flag); break;
+        case 1: s = kn_engine_run_set_interruptible(e, run, flag); break;
+        case 2: s = kn_engine_run_set_scrubs_linearly(e, run, flag); break;
+        case 3: s = kn_engine_run_set_pauses_on_completion(e, run, flag); break;
+        default: {
+            kn_run_info info;
+            s = kn_engine_run_info(e, run, u8(r) % 16 == 15 ? NULL : &info);
+        }
+        }
+        check_status(s, "kn_engine_run_set_*/info");
+        return;
+    }
+    }
+}
+
 static void step(world *w, reader *r) {
     const uint8_t byte = u8(r);
+    if (byte >= 224 && byte < 240) {
+        engine_step(w, r, (uint8_t)(byte - 224));
+        return;
+    }
     if (byte >= 240) {
         motion_step(w, r, (uint8_t)(byte - 240));
         return;
@@ -710,5 +935,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     kn_store_destroy(w.stores[1]);
     kn_velocity_tracker_destroy(w.trackers[0]);
     kn_velocity_tracker_destroy(w.trackers[1]);
+    kn_engine_destroy(w.engines[0]);
+    kn_engine_destroy(w.engines[1]);
     return 0;
 }

@@ -105,6 +105,15 @@ final class StoreMotionEntriesTests: XCTestCase {
             XCTAssertEqual(quantity, "displacement")
         }
         XCTAssertEqual(try store.springGroup(for: far).displacement(at: 0), 1e308)
+        // Empty entries: nothing to move, nothing to step (and nothing read past an array).
+        let emptySprings = try store.addSprings(spring, targets: [])
+        try store.retargetSprings(emptySprings, targets: [])
+        let emptyStore = BatchStore()
+        let noDecays = try emptyStore.addDecays(.fast, positions: [], velocities: [])
+        let noSprings = try emptyStore.addSprings(spring, targets: [])
+        try emptyStore.tick(over: 0.1)
+        try emptyStore.retargetSprings(noSprings, targets: [])
+        XCTAssertEqual(try emptyStore.values(of: noDecays), [])
         let group2 = try store.addGroup(from: [0], to: [1])
         XCTAssertThrowsError(try store.retargetSprings(group2, targets: [1])) {
             XCTAssertEqual($0 as? BatchStoreError, .wrongKind(expected: .springs, actual: .group))

@@ -141,6 +141,7 @@ extension LaneEngine {
         guard slot.kind == .springs else { throw BatchStoreError.wrongKind(expected: .springs, actual: slot.kind) }
         let e = springEntries.entries[slot.entry]
         try requireCount(targets.count, e.count, "targets")
+        guard e.count > 0 else { return }  // an empty entry has no target to move
         let group = e.payload.group
         let newBound = Self.largestMagnitude(targets)
         // NaN or an infinity makes the largest magnitude so (NaN compares false).

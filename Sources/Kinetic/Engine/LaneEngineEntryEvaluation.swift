@@ -66,7 +66,7 @@ extension LaneEngine {
         decayPositions.withUnsafeMutableBufferPointer { x in
             decayVelocities.withUnsafeMutableBufferPointer { v in
                 entryOutput.withUnsafeMutableBufferPointer { out in
-                    for k in decayEntries.entries.indices {
+                    for k in decayEntries.entries.indices where decayEntries.entries[k].count > 0 {
                         let e = decayEntries.entries[k]
                         let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
                         let c2 = e.payload.decay.velocity(at: dt, initialVelocity: 1)
