@@ -94,28 +94,33 @@ public func kn_decay_state(_ decay: UnsafePointer<Double>?, _ time: Double, _ in
     }
 }
 
-@_cdecl("kn_decay_resting_offset")
-public func kn_decay_resting_offset(_ decay: UnsafePointer<Double>?, _ initialVelocity: Double,
-                                    _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+/// Writes what `body` computes from the decay and a finite `initialVelocity` to `out`.
+private func decayResult(_ decay: UnsafePointer<Double>?, _ initialVelocity: Double, _ out: UnsafeMutablePointer<Double>?,
+                         _ body: (ExponentialDecay) throws -> Double) -> Int32 {
     guarded {
         let d = try readDecay(decay)
         try ParameterError.requireFinite(initialVelocity, "initial_velocity")
-        try required(out, "out").pointee = d.stoppingOffset(initialVelocity: initialVelocity)
+        let result = try body(d)
+        try required(out, "out").pointee = result
     }
+}
+
+@_cdecl("kn_decay_resting_offset")
+public func kn_decay_resting_offset(_ decay: UnsafePointer<Double>?, _ initialVelocity: Double,
+                                    _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    decayResult(decay, initialVelocity, out) { $0.stoppingOffset(initialVelocity: initialVelocity) }
 }
 
 @_cdecl("kn_decay_duration")
 public func kn_decay_duration(_ decay: UnsafePointer<Double>?, _ initialVelocity: Double,
                               _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let d = try readDecay(decay)
-        try ParameterError.requireFinite(initialVelocity, "initial_velocity")
+    decayResult(decay, initialVelocity, out) { d in
         let duration = d.duration(initialVelocity: initialVelocity)
         guard duration.isFinite else {
             throw InterfaceError(status: .outOfRange,
                                  message: "velocity_threshold = 0: a decay from initial_velocity = \(initialVelocity) never stops")
         }
-        try required(out, "out").pointee = duration
+        return duration
     }
 }
 

@@ -161,8 +161,14 @@ public struct VelocityTracker: Sendable {
     /// - Throws: ``ParameterError/notFinite(parameter:value:)`` naming `time`.
     public func velocity(at time: Double, lane: Int = 0) throws(ParameterError) -> Double {
         try ParameterError.requireFinite(time, "time")
-        guard let last = lastTime, time - last <= Self.stopGap + Self.timeSlack else { return 0 }
-        return velocity(lane: lane)
+        return hasStopped(at: time) ? 0 : velocity(lane: lane)
+    }
+
+    /// Whether the pointer counts as stopped when asked at `time`: no samples, or more than
+    /// ``stopGap`` since the newest.
+    private func hasStopped(at time: Double) -> Bool {
+        guard let last = lastTime else { return true }
+        return time - last > Self.stopGap + Self.timeSlack
     }
 
     /// Every lane's velocity as a value of `type` (its lanes are the velocities), at the
@@ -177,7 +183,7 @@ public struct VelocityTracker: Sendable {
             throw .countMismatch(parameter: "type", expected: laneCount, actual: Value.laneCount)
         }
         if let time { try ParameterError.requireFinite(time, "time") }
-        let stopped = time.map { t in lastTime.map { t - $0 > Self.stopGap + Self.timeSlack } ?? true } ?? false
+        let stopped = time.map(hasStopped(at:)) ?? false
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: laneCount) { lanes in
             for i in 0 ..< laneCount { lanes[i] = stopped ? 0 : velocity(lane: i) }
             return Value(lanes: UnsafeBufferPointer(lanes))
