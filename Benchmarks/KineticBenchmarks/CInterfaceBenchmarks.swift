@@ -56,6 +56,9 @@ func cInterfaceBenchmarks() {
 // five CSS presets and on 64 random curves (x1, x2 in [0, 1], y1, y2 in [-1, 2]) taken in turn;
 // `kn_spring_value` against the Swift `Spring.value(at:initialVelocity:)`. The bars: the C call
 // within 1.1x of the Swift call, and at most 0.8x of the C browser-style solver on the presets.
+// The critical spring also runs through a plain C function with the same closed form and
+// checks (CLoops/reference_spring.c): what any C call around libm's exp costs, against which
+// kn_spring_value's own call boundary is judged.
 //
 // Names: "C scalar <case> (<route>) [1000 evals]": wallClock in ns is picoseconds per call.
 // Every route of a case reads the same x (iteration k: pool[(k*1000 + i) mod 65536]).
@@ -145,6 +148,19 @@ private func cScalarBenchmarks() {
             var sum = 0.0
             for i in 0 ..< scalarCount { sum += spring.value(at: t[(start &+ i) & mask], initialVelocity: 0.5) }
             blackHole(sum)
+        }
+        if s.zeta == 1 {
+            let reference = UnsafeMutablePointer<cl_reference_critical>.allocate(capacity: 1)
+            reference.initialize(to: cl_reference_critical(alpha: spring.damping / (2 * spring.mass)))
+            for probe in [0.01, 0.3, 1.7] {  // it evaluates the same spring
+                var y = 0.0
+                precondition(cl_reference_critical_value(reference, probe, 0.5, &y) == 0
+                    && abs(y - spring.value(at: probe, initialVelocity: 0.5)) <= 1e-15, "reference spring differs")
+            }
+            Benchmark("\(name) (plain C reference) [\(scalarCount) evals]") { benchmark in
+                blackHole(cl_sum_reference_critical(reference, t, 0.5, mask, benchmark.currentIteration &* scalarCount,
+                                                    scalarCount))
+            }
         }
     }
 }

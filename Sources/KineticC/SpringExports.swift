@@ -102,23 +102,23 @@ private func scalar(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity:
     // floating-point registers (an integer test keeps two 64-bit masks in callee-saved
     // registers across the whole call).
     if _slowPath(!(result - result == 0)) {
-        return infiniteResult(s, time, initialVelocity, result, out, quantity)
+        return infiniteResult(time, initialVelocity, result, out, quantity)
     }
     out.pointee = result
     return Status.ok.rawValue
 }
 
-/// The status for an infinite `result`: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity` when
-/// the checked call throws (finite input, a result beyond the range of Double), with its
-/// message recorded; otherwise (the input itself was infinite) `result` is written to `out`,
-/// as the Swift API returns it, and the status is `KN_OK`.
+/// The status for an infinite or NaN `result`: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity`
+/// when the input was finite (a result beyond the range of Double), with its message recorded;
+/// otherwise (the input itself was infinite or NaN) `result` is written to `out`, as the Swift
+/// API returns it, and the status is `KN_OK`. It takes no spring: the fast path keeps only its
+/// arguments alive across the call to `exp`.
 @inline(never)
-private func infiniteResult(_ spring: UnsafePointer<Spring>, _ time: Double, _ initialVelocity: Double,
-                            _ result: Double, _ out: UnsafeMutablePointer<Double>, _ quantity: Quantity) -> Int32 {
-    let s = spring.pointee
+private func infiniteResult(_ time: Double, _ initialVelocity: Double, _ result: Double,
+                            _ out: UnsafeMutablePointer<Double>, _ quantity: Quantity) -> Int32 {
     let status = guarded {
-        _ = try checked(quantity == .position ? s.checkedValue(at: time, initialVelocity: initialVelocity)
-                                              : s.checkedVelocity(at: time, initialVelocity: initialVelocity))
+        _ = try checked(Spring.representable(result, quantity == .position ? "position" : "velocity", time,
+                                             initialVelocity))
     }
     if status == Status.ok.rawValue { out.pointee = result }
     return status

@@ -34,6 +34,17 @@ double cl_sum_browser_many(const cl_browser_bezier *curves, size_t curve_mask, c
 double cl_sum_kn_spring(const void *spring, const double *times, double initial_velocity, size_t mask,
                         size_t start, size_t count);
 
+/* A critically damped spring (decay rate alpha = damping / 2m, per second) evaluated by plain C
+ * code with kn_spring_value's closed form, null checks and finiteness check, through a call
+ * that is not inlined (reference_spring.c): the cost of any C function that calls libm's exp. */
+typedef struct cl_reference_critical {
+    double alpha;
+} cl_reference_critical;
+int cl_reference_critical_value(const cl_reference_critical *spring, double time, double initial_velocity,
+                                double *out);
+double cl_sum_reference_critical(const cl_reference_critical *spring, const double *times, double initial_velocity,
+                                 size_t mask, size_t start, size_t count);
+
 /* Bytes in use on the C heap: glibc's mallinfo2().uordblks (every allocated chunk, its malloc
  * header and rounding included); -1 where mallinfo2 is unavailable. heap_bytes.c. */
 long long cl_heap_bytes_in_use(void);

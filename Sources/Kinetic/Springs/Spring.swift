@@ -240,8 +240,9 @@ extension Spring {
     }
 
     /// `result`, or the error naming `initialVelocity` when a finite input gave ±infinity
-    /// (`quantity` is what overflowed: "position" or "velocity").
-    private static func representable(_ result: Double, _ quantity: String, _ time: Double,
+    /// (`quantity` is what overflowed: "position" or "velocity"). It needs no spring, so
+    /// KineticC's scalar calls keep nothing but their arguments for their slow path.
+    package static func representable(_ result: Double, _ quantity: String, _ time: Double,
                                       _ initialVelocity: Double) throws(ParameterError) -> Double {
         if result.isInfinite && initialVelocity.isFinite && !time.isInfinite {
             throw .outOfRange(parameter: "initialVelocity", value: initialVelocity,
