@@ -182,23 +182,37 @@ public func kn_engine_lane_count(_ engine: OpaquePointer?, _ out: UnsafeMutableP
 
 @_cdecl("kn_engine_read")
 public func kn_engine_read(_ engine: OpaquePointer?, _ first: Int64, _ count: Int64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
-    guarded {
-        let b = try box(engine)
-        let range = try b.lanes(first, count, "first_lane")
-        let out = try mutableBuffer(out, range.count, "out")
-        b.engine.flush()
-        for (k, lane) in range.enumerated() { out[k] = b.engine.output[lane] }
+    readLanes(engine, first, count, out) { engine, range, out in
+        engine.flush()
+        for (k, lane) in range.enumerated() { out[k] = engine.output[lane] }
     }
 }
 
 @_cdecl("kn_engine_read_model")
 public func kn_engine_read_model(_ engine: OpaquePointer?, _ first: Int64, _ count: Int64,
                                  _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    readLanes(engine, first, count, out) { engine, range, out in
+        for (k, lane) in range.enumerated() { out[k] = engine.model[lane] }
+    }
+}
+
+@_cdecl("kn_engine_read_velocity")
+public func kn_engine_read_velocity(_ engine: OpaquePointer?, _ first: Int64, _ count: Int64,
+                                    _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    readLanes(engine, first, count, out) { engine, range, out in
+        guard let base = out.baseAddress, !range.isEmpty else { return }
+        engine.velocities(ofLanes: range, into: base)
+    }
+}
+
+/// The three lane reads: the engine, lanes `first ..< first + count` checked against its
+/// lanes, and `out` checked for that many doubles, handed to `read`.
+private func readLanes(_ engine: OpaquePointer?, _ first: Int64, _ count: Int64, _ out: UnsafeMutablePointer<Double>?,
+                       _ read: (LaneEngine, Range<Int>, UnsafeMutableBufferPointer<Double>) -> Void) -> Int32 {
     guarded {
         let b = try box(engine)
         let range = try b.lanes(first, count, "first_lane")
-        let out = try mutableBuffer(out, range.count, "out")
-        for (k, lane) in range.enumerated() { out[k] = b.engine.model[lane] }
+        read(b.engine, range, try mutableBuffer(out, range.count, "out"))
     }
 }
 

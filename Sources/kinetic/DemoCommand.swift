@@ -14,10 +14,12 @@ struct DemoCommand: ParsableCommand {
             <dir>/keyframes-example.json baked at 60 Hz into <dir>/keyframes-example.csv \
             (the same as `kinetic bake`). Then runs the seed documents' transition scenes headlessly \
             on a manual clock at 60 frames per second (fade-in presentation, snapshot page curl, \
-            VCYellow growing out of a button and back, ScaleSegue) and writes, per scene, \
-            <dir>/scene-<n>-<name>.csv (columns time,view,property,value) and an SVG filmstrip \
-            <dir>/scene-<n>-<name>.svg, printing one line per scene: duration, frames, \
-            appearance callbacks in order, files. Files are written atomically.
+            VCYellow growing out of a button and back, ScaleSegue, an interactive dismissal \
+            driven by a synthetic pan through a velocity tracker) and writes, per scene, \
+            <dir>/scene-<n>-<name>.csv (columns time,view,property,value,velocity) and an SVG \
+            filmstrip <dir>/scene-<n>-<name>.svg, printing one line per scene: duration, frames, \
+            appearance callbacks in order, the gesture's releases, files. Files are written \
+            atomically.
             """
     )
 
@@ -42,8 +44,27 @@ struct DemoCommand: ParsableCommand {
         let scenes = try MainActor.assumeIsolated { try DemoScenes.runAll(into: directory) }
         for scene in scenes {
             let ms = Int((scene.duration * 1000).rounded())
+            // A release: where and how fast the finger let go (the tracker's estimate), where
+            // that projects to, and what it decided.
+            let releases = scene.releases.map {
+                "at \(format($0.time, 3)) s, y \(format($0.position, 1)) pt, \(format($0.velocity, 1)) pt/s, projected "
+                    + "\(format($0.projected, 1)) pt: \($0.finished ? "finished" : "cancelled")"
+            }
             print("\(scene.name): \(ms) ms, \(scene.frames) frames; callbacks: \(scene.callbacks.joined(separator: " > ")); "
-                  + "\(scene.csv), \(scene.svg)")
+                  + (releases.isEmpty ? "" : "releases: \(releases.joined(separator: " | ")); ") + "\(scene.csv), \(scene.svg)")
         }
+    }
+
+    /// `value` with `digits` decimals (no Foundation formatter: rounded, then printed).
+    private func format(_ value: Double, _ digits: Int) -> String {
+        var scale = 1.0
+        for _ in 0 ..< digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        var text = rounded.magnitude.description
+        if let dot = text.firstIndex(of: ".") {
+            let decimals = text.distance(from: dot, to: text.endIndex) - 1
+            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+        }
+        return (rounded < 0 ? "-" : "") + text
     }
 }

@@ -10,6 +10,8 @@ enum DemoScenes {
         let duration: Double
         let frames: Int
         let callbacks: [String]
+        /// A gesture-driven scene's releases (see `SceneRecorder.releases`).
+        let releases: [(time: Double, position: Double, velocity: Double, projected: Double, finished: Bool)]
         let csv: String
         let svg: String
     }
@@ -29,7 +31,7 @@ enum DemoScenes {
     private static func finish(_ recorder: SceneRecorder, name: String, title: String, directory: String) throws -> Result {
         let files = try recorder.write(name: name, title: title, into: directory)
         return Result(name: name, duration: recorder.time, frames: recorder.frame, callbacks: recorder.window.trace,
-                      csv: files.csv, svg: files.svg)
+                      releases: recorder.releases, csv: files.csv, svg: files.svg)
     }
 
     // MARK: 1. Fade-in presentation (seed 000)
@@ -109,8 +111,28 @@ enum DemoScenes {
 }
 
 extension DemoScenes {
-    // MARK: 5. Interactive percent-driven dismissal: cancelled at 40 %, then finished from 70 %
+    // MARK: 5. Interactive dismissal driven by a synthetic pan
 
+    /// A finger's vertical stroke: from rest at 0 to `distance` points in `duration` seconds,
+    /// moving at `releaseVelocity` points per second at the end (a cubic Hermite in time).
+    struct PanStroke {
+        let duration: Double
+        let distance: Double
+        let releaseVelocity: Double
+
+        func position(at t: Double) -> Double {
+            let u = min(max(t / duration, 0), 1)
+            return distance * (3 - 2 * u) * u * u + releaseVelocity * duration * (u - 1) * u * u
+        }
+    }
+
+    /// The card is dragged down by two synthetic pan strokes. Each stroke's samples (60 Hz)
+    /// go through a `VelocityTracker`; at the release the tracker's velocity is projected
+    /// (`Snapping.nearestTarget`, UIScrollView's normal deceleration) onto the two ends of the
+    /// transition, and the interaction finishes or cancels with that velocity, which the
+    /// spring keeps: the card moves at the tracker's velocity just after the release.
+    ///  1. down to 40 %, released moving back up: projected short of half way, cancelled;
+    ///  2. down to 35 % and flicked: projected past half way, finished.
     static func interactiveDismissal(_ directory: String) throws -> Result {
         let r = SceneRecorder()
         let main = controller("VCMain", color: Color(red: 0.95, green: 0.95, blue: 0.97), in: r)
@@ -120,25 +142,40 @@ extension DemoScenes {
         card.transitioningDelegate = delegate
         try main.present(card, animated: false)
         r.window.clearTrace()
-        // A drag that reaches `percent` over `frames` frames, then lets go.
-        func drag(to percent: Double, frames: Int, finish: Bool) throws {
+        let height = r.window.bounds.size.height
+        func drag(_ stroke: PanStroke) throws {
             let interaction = PercentDrivenInteractiveTransition()
             interaction.timingCurve = try SpringTimingParameters(dampingRatio: 0.85)
             delegate.interaction = interaction
             try card.dismiss(animated: true)
-            for k in 1 ... frames {
-                interaction.update(percent * Double(k) / Double(frames))
-                try r.step()
+            var tracker = try VelocityTracker()
+            let start = r.time
+            let frames = Int((stroke.duration * SceneRecorder.frameRate).rounded())
+            var y = 0.0
+            for k in 0 ... frames {
+                y = stroke.position(at: r.time - start)
+                try tracker.add(time: r.time, position: y)
+                interaction.update(y / height)
+                if k < frames { try r.step() }
             }
-            if finish { try interaction.finish() } else { try interaction.cancel() }
+            // Released at the last sample: the tracker's velocity (points per second) decides.
+            let velocity = tracker.velocity()
+            let decision = try Snapping.nearestTarget(position: y, velocity: velocity, targets: [0, height])
+            if decision.index == 1 {
+                try interaction.finish(velocity: velocity / height)
+            } else {
+                try interaction.cancel(velocity: velocity / height)
+            }
+            r.releases.append((r.time, y, velocity, decision.projectedPosition, decision.index == 1))
             delegate.interaction = nil
             try r.run(until: { r.window.transitionInProgress == nil })
         }
-        try drag(to: 0.4, frames: 24, finish: false)
+        try drag(PanStroke(duration: 0.4, distance: 0.4 * height, releaseVelocity: -250))
         for _ in 0 ..< 6 { try r.step() }
-        try drag(to: 0.7, frames: 30, finish: true)
+        try drag(PanStroke(duration: 0.3, distance: 0.35 * height, releaseVelocity: 1400))
         return try finish(r, name: "scene-5-interactive-dismissal",
-                          title: "5. Interactive dismissal: cancelled at 40 %, then finished from 70 % (spring)", directory: directory)
+                          title: "5. Interactive dismissal by a pan: released moving up at 40 % (cancelled), flicked at 35 % (finished)",
+                          directory: directory)
     }
 }
 

@@ -3,19 +3,25 @@ import KineticExport
 import KineticUI
 
 /// Runs a demo scene on a manual clock at 60 frames per second and records, every frame,
-/// the presentation values of every named view in the window: a long CSV timeline
-/// (time, view, property, value) and an SVG filmstrip (the views' frames drawn as
-/// rectangles every few frames).
+/// the presentation values of every named view in the window and how fast they change: a
+/// long CSV timeline (time, view, property, value, velocity) and an SVG filmstrip (the
+/// views' frames drawn as rectangles every few frames).
 @MainActor
 final class SceneRecorder {
     static let frameRate = 60.0
     let window: Window
     let engine: AnimationEngine
     private(set) var frame = 0
-    private var rows: [(time: Double, view: String, property: String, value: Double)] = []
+    /// `velocity` is the value's rate in units per second (the engine's exact derivative), nil
+    /// where the timeline gives none (`hidden`, and frames under a non-identity transform).
+    private var rows: [(time: Double, view: String, property: String, value: Double, velocity: Double?)] = []
     private var panels: [(time: Double, boxes: [Box])] = []
     /// The boxes of the last recorded frame, for the filmstrip's closing panel.
     private var latest: (time: Double, boxes: [Box])?
+    /// The releases of a gesture-driven scene: the time (s), the finger's position (points),
+    /// the tracker's velocity (points per second), the projected resting position and
+    /// whether it finished; printed by the demo.
+    var releases: [(time: Double, position: Double, velocity: Double, projected: Double, finished: Bool)] = []
     /// Every `filmstripStride` frames a filmstrip panel is drawn.
     static let filmstripStride = 6
 
@@ -53,30 +59,58 @@ final class SceneRecorder {
     private func record() {
         if let last = rows.last, last.time == time { return }
         var boxes: [Box] = []
-        visit(window, origin: Point(x: 0, y: 0)) { view, frame in
+        visit(window, origin: Point(x: 0, y: 0), motion: Motion()) { view, frame, motion in
             guard let name = view.name, view !== window else { return }
             let p = view.presentation
-            rows.append((time, name, "x", frame.origin.x))
-            rows.append((time, name, "y", frame.origin.y))
-            rows.append((time, name, "width", frame.size.width))
-            rows.append((time, name, "height", frame.size.height))
-            rows.append((time, name, "alpha", p.alpha))
-            rows.append((time, name, "hidden", view.isHidden ? 1 : 0))
+            let v = motion.map { [$0.x, $0.y, $0.width, $0.height, $0.alpha] } ?? [nil, nil, nil, nil, nil]
+            rows.append((time, name, "x", frame.origin.x, v[0]))
+            rows.append((time, name, "y", frame.origin.y, v[1]))
+            rows.append((time, name, "width", frame.size.width, v[2]))
+            rows.append((time, name, "height", frame.size.height, v[3]))
+            rows.append((time, name, "alpha", p.alpha, v[4]))
+            rows.append((time, name, "hidden", view.isHidden ? 1 : 0, nil))
             if !view.isHidden { boxes.append(Box(name: name, frame: frame, alpha: p.alpha, color: p.backgroundColor)) }
         }
         latest = (time, boxes)
         if frame % Self.filmstripStride == 0 { panels.append((time, boxes)) }
     }
 
-    /// Depth-first over the tree, with each view's presentation frame in window coordinates.
-    private func visit(_ view: View, origin: Point, _ body: (View, Rect) -> Void) {
-        let f = view.presentation.frame
+    /// The velocity of a view's frame in window coordinates (points per second) and of its
+    /// alpha (per second); `x`, `y` of a container are the velocity of its bounds' origin in
+    /// window coordinates, which its subviews' frames move with.
+    struct Motion {
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0, alpha = 0.0
+    }
+
+    /// Depth-first over the tree, with each view's presentation frame in window coordinates
+    /// and its velocity (nil under a non-identity transform, whose bounding box is not
+    /// differentiated here).
+    private func visit(_ view: View, origin: Point, motion: Motion?, _ body: (View, Rect, Motion?) -> Void) {
+        let values = view.presentation
+        let f = values.frame
         let absolute = view === window ? Rect(x: 0, y: 0, width: f.size.width, height: f.size.height)
             : Rect(x: origin.x + f.origin.x, y: origin.y + f.origin.y, width: f.size.width, height: f.size.height)
-        body(view, absolute)
-        let b = view.presentation.bounds
+        var own: Motion?
+        if view === window {
+            own = Motion()
+        } else if let motion, values.transform == .identity {
+            // frame = centre − size / 2, so its origin moves at the centre's rate minus half
+            // the size's.
+            let center = view.presentationVelocity(of: .center), bounds = view.presentationVelocity(of: .bounds)
+            own = Motion(x: motion.x + center[0] - bounds[2] / 2, y: motion.y + center[1] - bounds[3] / 2,
+                         width: bounds[2], height: bounds[3], alpha: view.presentationVelocity(of: .alpha)[0])
+        }
+        body(view, absolute, own)
+        let b = values.bounds
+        // The subviews move with this view's origin, less its bounds' origin.
+        var inner: Motion?
+        if let own {
+            let bounds = view.presentationVelocity(of: .bounds)
+            inner = Motion(x: own.x - bounds[0], y: own.y - bounds[1])
+        }
         for child in view.subviews {
-            visit(child, origin: Point(x: absolute.origin.x - b.origin.x, y: absolute.origin.y - b.origin.y), body)
+            visit(child, origin: Point(x: absolute.origin.x - b.origin.x, y: absolute.origin.y - b.origin.y),
+                  motion: inner, body)
         }
     }
 
@@ -86,9 +120,10 @@ final class SceneRecorder {
         record()
         if let latest, panels.last?.time != latest.time { panels.append(latest) }
         let csv = "\(directory)/\(name).csv"
-        var text = "time,view,property,value\n"
+        var text = "time,view,property,value,velocity\n"
         for r in rows {
-            text += "\(CSVTable.format(r.time)),\(r.view),\(r.property),\(CSVTable.format(r.value))\n"
+            text += "\(CSVTable.format(r.time)),\(r.view),\(r.property),\(CSVTable.format(r.value)),"
+                + "\(r.velocity.map(CSVTable.format) ?? "")\n"
         }
         try writeText(text, to: csv, createDirectory: true)
         let svg = "\(directory)/\(name).svg"

@@ -385,12 +385,14 @@ static void engine_step(world *w, reader *r, uint8_t op) {
         free(values);
         return;
     }
-    case 3: { /* kn_engine_read, _read_model: ranges hostile, buffers exactly sized */
+    case 3: { /* kn_engine_read, _read_model, _read_velocity: ranges hostile, buffers exactly sized */
         kn_engine *e = engine_of(w, r);
         const int64_t first = u8(r) % 4 == 3 ? kHostile[u8(r) % (sizeof kHostile / sizeof kHostile[0])] : u8(r) % 48;
         const int64_t n = count(r);
         double *out = malloc(elements(n) ? elements(n) * sizeof(double) : 1);
-        s = u8(r) % 2 ? kn_engine_read(e, first, n, out) : kn_engine_read_model(e, first, n, out);
+        const uint8_t which = u8(r) % 3;
+        s = which == 0 ? kn_engine_read(e, first, n, out)
+            : which == 1 ? kn_engine_read_model(e, first, n, out) : kn_engine_read_velocity(e, first, n, out);
         check_status(s, "kn_engine_read");
         free(out);
         return;

@@ -100,6 +100,7 @@ def load(path):
         "kn_engine_destroy": (None, [VP]),
         "kn_engine_add_lanes": (I32, [VP, DP, I64, C.POINTER(I64)]),
         "kn_engine_read": (I32, [VP, I64, I64, DP]),
+        "kn_engine_read_velocity": (I32, [VP, I64, I64, DP]),
         "kn_engine_read_model": (I32, [VP, I64, I64, DP]),
         "kn_engine_set_model": (I32, [VP, I64, D]),
         "kn_engine_advance_to": (I32, [VP, D]),
@@ -430,14 +431,23 @@ def test_engine_keyframes(t):
     t.ok(lib.kn_engine_run_add_keyframes(engine, paced, both, 2, doubles([200, 80, 40, 300]), None, 2,
                                          KN_CALCULATION_CUBIC_PACED), "cubic paced keyframes")
     t.ok(lib.kn_engine_run_start(engine, paced), "start")
-    steps, previous = [], (9.0, 0.0)
+    steps, speeds, previous = [], [], (9.0, 0.0)
+    velocity = (D * 2)()
     for k in range(1, 201):
         t.ok(lib.kn_engine_advance_to(engine, 1 + k / 200), "advance")
         t.ok(lib.kn_engine_read(engine, 0, 2, values), "read")
         steps.append(math.hypot(values[0] - previous[0], values[1] - previous[1]))
         previous = (values[0], values[1])
+        if k < 200:
+            t.ok(lib.kn_engine_read_velocity(engine, 0, 2, velocity), "read_velocity")
+            speeds.append(math.hypot(velocity[0], velocity[1]))
     mean = sum(steps) / len(steps)
     t.check(all(abs(s - mean) < 2e-3 * mean for s in steps), "constant speed along the spline")
+    # The exact velocity has that constant speed too: the path's length per second.
+    t.check(all(abs(s - 200 * mean) < 2e-3 * 200 * mean for s in speeds), "read_velocity: the paced speed")
+    t.ok(lib.kn_engine_read_velocity(engine, 0, 2, velocity), "read_velocity at the end")
+    t.check(velocity[0] == 0 and velocity[1] == 0, "still once the run ended")
+    t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_engine_read_velocity(engine, 1, 2, velocity), "velocity: lanes outside")
     t.check(previous == (40.0, 300.0), "ends at the last key")
     t.expect(KN_ERR_OUT_OF_RANGE, lib.kn_engine_run_add_keyframes(engine, paced, lanes, 1, doubles([1]), None, 1, 9),
              "calculation_mode 9")

@@ -3,14 +3,16 @@
  * through kn_engine_*: a full-screen card (its centre y, and the alpha of the dimming view
  * behind it) is dragged down to 40 % by a synthetic finger and let go (cancelled: it springs
  * back), then dragged to 70 % and let go again (finished: it springs off screen). Each drag
- * pauses the run and scrubs it frame by frame; each release continues it with a spring
- * (damping ratio 0.85) over the time the rest of the transition had left, as
- * PercentDrivenInteractiveTransition does.
+ * pauses the run and scrubs it frame by frame, the finger's samples going through a
+ * kn_velocity_tracker; each release continues it with a spring (damping ratio 0.85) over the
+ * time the rest of the transition had left, whose initial velocity is the tracker's, as
+ * PercentDrivenInteractiveTransition's finish(velocity:) and cancel(velocity:) do: the card
+ * moves at the finger's velocity just after the release (checked with kn_engine_read_velocity).
  *
  *     kinetic_engine_transition OUT.csv
  *
- * Writes the timeline as the demo's scene CSVs are written (time,view,property,value; one
- * row per lane per 60 Hz frame), to OUT.csv.tmp and then renamed, so a reader never sees half
+ * Writes the timeline as the demo's scene CSVs are written (time,view,property,value,velocity;
+ * one row per lane per 60 Hz frame), to OUT.csv.tmp and then renamed, so a reader never sees half
  * a file. Checks what the engine promises along the way (exact scrub values, exact rest at
  * the start after the cancel and at the end after the finish, the events) and exits 1 if any
  * check fails.
@@ -42,11 +44,12 @@ static int64_t lanes[2]; /* card y, dimming alpha */
 static int frame = 0;
 
 static void record(void) {
-    double values[2];
+    double values[2], velocities[2];
     OK(kn_engine_read(engine, lanes[0], 2, values));
+    OK(kn_engine_read_velocity(engine, lanes[0], 2, velocities));
     double t = frame / rate;
-    fprintf(out, "%.17g,card,y,%.17g\n", t, values[0]);
-    fprintf(out, "%.17g,dimming,alpha,%.17g\n", t, values[1]);
+    fprintf(out, "%.17g,card,y,%.17g,%.17g\n", t, values[0], velocities[0]);
+    fprintf(out, "%.17g,dimming,alpha,%.17g,%.17g\n", t, values[1], velocities[1]);
 }
 
 static void step(void) {
@@ -78,20 +81,34 @@ static void drag(double percent, int frames, int finish) {
     const double targets[2] = {card_y + screen_height, 0};
     OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 2, 0));
     OK(kn_engine_run_pause(engine, run)); /* interactive from the first frame */
+    kn_velocity_tracker *tracker = NULL;
+    OK(kn_velocity_tracker_create(KN_VELOCITY_LSQ2, 1, &tracker));
     for (int k = 1; k <= frames; k++) {
         double p = percent * k / frames;
         OK(kn_engine_run_set_fraction(engine, run, p));
+        double finger = screen_height * p;
+        OK(kn_velocity_tracker_add(tracker, frame / rate, &finger));
         step();
         double y = 0;
         OK(kn_engine_read(engine, lanes[0], 1, &y));
         /* Scrubbed linearly: the finger's position exactly. */
         CHECK(y == card_y + screen_height * p);
     }
-    /* Let go: a spring over the time the transition had left. */
+    /* Let go: a spring over the time the transition had left, starting at the finger's
+     * velocity (points per second), normalised to the distance left toward the end it
+     * heads for (UIKit's initialVelocity). */
+    double velocity = NAN;
+    OK(kn_velocity_tracker_velocity(tracker, frame / rate, &velocity));
+    kn_velocity_tracker_destroy(tracker);
+    CHECK(fabs(velocity - screen_height * percent * rate / frames) <= 1e-9 * fabs(velocity));
     double remaining = finish ? 1 - percent : percent;
-    kn_timing spring = {KN_TIMING_DAMPED_SPRING, 0, 0, 0, 0, 0.85, NULL, 0, 0};
+    double normalised = (finish ? velocity : -velocity) / (screen_height * remaining);
+    kn_timing spring = {KN_TIMING_DAMPED_SPRING, 0, 0, 0, 0, 0.85, NULL, normalised, normalised};
     if (!finish) OK(kn_engine_run_set_reversed(engine, run, 1));
     OK(kn_engine_run_continue(engine, run, &spring, remaining));
+    double released = NAN;
+    OK(kn_engine_read_velocity(engine, lanes[0], 1, &released));
+    CHECK(fabs(released - velocity) <= 1e-9 * fabs(velocity));
     int32_t position = -1;
     int ended = 0;
     for (int guard = 0; guard < 600 && !ended; guard++) {
@@ -122,7 +139,7 @@ int main(int argc, char **argv) {
         perror(temporary);
         return 2;
     }
-    fprintf(out, "time,view,property,value\n");
+    fprintf(out, "time,view,property,value,velocity\n");
     OK(kn_engine_create(&engine));
     const double start[2] = {card_y, dim_alpha};
     OK(kn_engine_add_lanes(engine, start, 2, &lanes[0]));

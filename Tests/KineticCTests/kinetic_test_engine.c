@@ -477,10 +477,82 @@ static void test_engine_keyframes(void) {
     kn_engine_destroy(engine);
 }
 
+/* Lane velocities: span / duration for a linear run, 0 paused, a spring continuation that
+ * starts at its initial velocity times the distance left (UIKit's hand-off of a gesture),
+ * and the central difference of the values. */
+static void test_engine_velocity(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double values[3] = {0, 100, 7};
+    int64_t first = -1;
+    OK(kn_engine_add_lanes(engine, values, 3, &first));
+    double v[3] = {NAN, NAN, NAN};
+    OK(kn_engine_read_velocity(engine, 0, 3, v));
+    CHECK(v[0] == 0 && v[1] == 0 && v[2] == 0); /* nothing animates them */
+
+    kn_timing t = linear_timing();
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &t, 2, &run));
+    const int64_t lanes[2] = {0, 1};
+    const double targets[2] = {100, 40};
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 2, 0));
+    OK(kn_engine_run_start(engine, run));
+    OK(kn_engine_advance_to(engine, 0.5));
+    OK(kn_engine_read_velocity(engine, 0, 3, v));
+    CHECK(v[0] == 50 && v[1] == -30 && v[2] == 0);
+
+    /* Paused at 40 %: still. Continued with a damped spring of initial velocity 2 (of the
+     * distance left, per second): lane 0 has 60 left, so it moves at 120 at once. */
+    OK(kn_engine_run_pause(engine, run));
+    OK(kn_engine_run_set_fraction(engine, run, 0.4));
+    OK(kn_engine_read_velocity(engine, 0, 1, v));
+    CHECK(v[0] == 0);
+    kn_timing spring = linear_timing();
+    spring.kind = KN_TIMING_DAMPED_SPRING;
+    spring.damping_ratio = 0.8;
+    spring.velocity_x = 2;
+    spring.velocity_y = 2;
+    OK(kn_engine_run_continue(engine, run, &spring, 1));
+    OK(kn_engine_read_velocity(engine, 0, 2, v));
+    CHECK(fabs(v[0] - 120) <= 1e-12 * 120);
+    CHECK(fabs(v[1] - 2 * -36.0) <= 1e-12 * 72);
+
+    /* Central difference of the presentation values a little later agrees. */
+    OK(kn_engine_advance_to(engine, 0.6));
+    double later[2], earlier[2];
+    OK(kn_engine_read_velocity(engine, 0, 1, v));
+    OK(kn_engine_advance_to(engine, 0.6 + 1e-6));
+    OK(kn_engine_read(engine, 0, 1, later));
+    kn_engine *twin = NULL; /* the same history, read 1e-6 s before 0.6 */
+    OK(kn_engine_create(&twin));
+    OK(kn_engine_add_lanes(twin, values, 3, &first));
+    kn_run twin_run = 0;
+    OK(kn_engine_run_create(twin, &t, 2, &twin_run));
+    OK(kn_engine_run_add_animations(twin, twin_run, lanes, targets, NULL, 2, 0));
+    OK(kn_engine_run_start(twin, twin_run));
+    OK(kn_engine_advance_to(twin, 0.5));
+    OK(kn_engine_run_pause(twin, twin_run));
+    OK(kn_engine_run_set_fraction(twin, twin_run, 0.4));
+    OK(kn_engine_run_continue(twin, twin_run, &spring, 1));
+    OK(kn_engine_advance_to(twin, 0.6 - 1e-6));
+    OK(kn_engine_read(twin, 0, 1, earlier));
+    CHECK(fabs((later[0] - earlier[0]) / 2e-6 - v[0]) <= 1e-4 * fabs(v[0]));
+    kn_engine_destroy(twin);
+
+    /* Errors: as kn_engine_read. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_read_velocity(engine, 2, 2, v));
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_read_velocity(engine, -1, 1, v));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_read_velocity(engine, 0, 1, NULL));
+    EXPECT(KN_ERR_NULL_ARGUMENT, kn_engine_read_velocity(NULL, 0, 1, v));
+    OK(kn_engine_read_velocity(engine, 3, 0, NULL)); /* nothing to read */
+    kn_engine_destroy(engine);
+}
+
 void test_engine(void) {
     test_engine_basics();
     test_engine_illegal_calls();
     test_engine_state_machine();
     test_engine_additive();
     test_engine_keyframes();
+    test_engine_velocity();
 }

@@ -313,7 +313,7 @@ final class CLITests: XCTestCase {
             let svg = try String(contentsOf: data.appendingPathComponent("\(scene).svg"), encoding: .utf8)
             XCTAssertNotNil(SVGSummary.parse(svg), "\(scene).svg is well-formed XML")
             let csv = try String(contentsOf: data.appendingPathComponent("\(scene).csv"), encoding: .utf8)
-            XCTAssertTrue(csv.hasPrefix("time,view,property,value\n"))
+            XCTAssertTrue(csv.hasPrefix("time,view,property,value,velocity\n"))
             // The filmstrip's last panel is the timeline's last frame: its time, and a box for
             // each view visible then.
             let records = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
@@ -325,6 +325,39 @@ final class CLITests: XCTestCase {
             XCTAssertEqual(titles.sorted(), visible.sorted(), "\(scene): last panel")
             XCTAssertTrue(lastPanel.contains(">\(Int((end * 1000).rounded())) ms</text>"), "\(scene): last panel's time")
         }
+        // Scene 5 is driven by a synthetic pan: the card's y while it is dragged (the
+        // transition paused: velocity 0) are the finger's samples. Through a VelocityTracker
+        // they give, at each release, the velocity the card has just after it (the spring
+        // keeps the finger's speed): moving back up at the first (cancelled), down at the second.
+        XCTAssertTrue(interactive.contains("releases: at 0.400 s, y 337.6 pt, "), String(interactive))
+        XCTAssertTrue(interactive.contains("cancelled | at 1.000 s, y 295.4 pt, "), String(interactive))
+        XCTAssertTrue(interactive.hasSuffix(".svg") && interactive.contains("finished;"), String(interactive))
+        let timeline = try String(contentsOf: data.appendingPathComponent("scene-5-interactive-dismissal.csv"), encoding: .utf8)
+        let fields: [[Substring]] = timeline.split(separator: "\n").dropFirst()
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let card: [(t: Double, y: Double, v: Double)] = fields.filter { $0[1] == "VCCard.view" && $0[2] == "y" }
+            .map { (t: Double($0[0])!, y: Double($0[3])!, v: Double($0[4])!) }
+        var tracker = try VelocityTracker()
+        var released: [Double] = []
+        for (k, row) in card.enumerated() {
+            if row.v == 0 {
+                try tracker.add(time: row.t, position: row.y)
+            } else if k > 0, card[k - 1].v == 0 {
+                try tracker.add(time: row.t, position: row.y)
+                let estimate = tracker.velocity()
+                XCTAssertEqual(row.v, estimate, accuracy: 1e-9 * abs(estimate), "release at \(row.t) s")
+                released.append(row.v)
+                tracker.reset()
+            }
+        }
+        XCTAssertEqual(released.count, 2)
+        XCTAssertLessThan(released.first ?? 0, -100, "released moving back up")
+        XCTAssertGreaterThan(released.last ?? 0, 1000, "flicked down")
+        // The cancelled spring comes to rest exactly at the start; the finished one takes
+        // the card to the bottom edge (within the spring's settling tolerance, 0.001 of the move).
+        let firstRelease = try XCTUnwrap(card.firstIndex { $0.v != 0 })
+        XCTAssertEqual(card[firstRelease...].first { $0.v == 0 }?.y, 0)
+        XCTAssertEqual(card.last?.y ?? 0, 844, accuracy: 0.001 * 844)
         // Scene 3: the snapshot grows from the button's frame to the full window, then the real view shows.
         let rows = try String(contentsOf: data.appendingPathComponent("scene-3-grow-from-button.csv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().map { $0.split(separator: ",") }

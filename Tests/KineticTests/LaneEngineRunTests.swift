@@ -4,13 +4,9 @@ import XCTest
 /// The core engine's `UIViewAnimating` state machine, driven without views: lanes owned by
 /// the test (as a C host owns them), animations as lane targets.
 final class LaneEngineRunTests: XCTestCase {
-    /// An engine with one host-owned block of `values`, and a run over it.
     private func setUp(_ values: [Double], timing: RunTiming = .linear, duration: Double = 1)
         throws -> (LaneEngine, RunHandle, Int) {
-        let engine = LaneEngine()
-        let block = engine.allocateBlock(values)
-        let run = try engine.makeRun(timing: timing, duration: duration)
-        return (engine, run, engine.firstLane(of: block))
+        try engineWithRun(values, timing: timing, duration: duration)
     }
 
     private func targets(_ lane: Int, _ values: [Double]) -> [LaneTarget] {

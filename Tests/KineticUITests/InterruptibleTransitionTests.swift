@@ -83,6 +83,11 @@ final class InterruptibleTransitionTests: EngineTestCase {
             XCTAssertEqual(y, 0.4 * 844, accuracy: 1e-9)
             let t0 = engine.clock.now, y0 = y
             if finishing { try interaction.finish(velocity: velocity) } else { try interaction.cancel(velocity: velocity) }
+            // The engine's exact velocity of the dragged view, at once: the gesture's.
+            let exact = b.view.presentationVelocity(of: .center)[1]
+            XCTAssertEqual(exact, 844 * velocity, accuracy: 1e-12 * 844 * abs(velocity), "finishing \(finishing)")
+            XCTAssertEqual(b.view.presentationVelocity(of: .center)[0], 0)
+            XCTAssertEqual(b.view.presentationVelocity(of: .alpha), [0])
             let h = 1e-5
             try advance(to: t0 + h)
             let d1 = (y - y0) / h

@@ -26,6 +26,27 @@ package enum ProgressCurve: Sendable {
         }
     }
 
+    /// The rate of the progress of horizontal (and one-dimensional) lanes with respect to
+    /// the fraction `g`: d x(g) / dg (a cubic curve's slope, which is ±infinity where its
+    /// tangent is vertical; a spring's velocity times its period).
+    @inline(__always)
+    package func slopeX(_ g: Double) -> Double {
+        switch self {
+        case .linear: return 1
+        case .cubic(let curve): return curve.slope(at: g)
+        case .spring(let s): return s.period * s.spring.velocity(at: g * s.period, initialVelocity: s.vx)
+        }
+    }
+
+    /// d y(g) / dg, the rate of the progress of vertical lanes.
+    @inline(__always)
+    package func slopeY(_ g: Double) -> Double {
+        switch self {
+        case .spring(let s): return s.period * s.spring.velocity(at: g * s.period, initialVelocity: s.vy)
+        default: return slopeX(g)
+        }
+    }
+
     /// Whether x and y progress can differ (a spring with different velocity components).
     package var isAxisDependent: Bool {
         if case .spring(let s) = self { return s.vx != s.vy }

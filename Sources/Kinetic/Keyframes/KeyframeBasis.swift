@@ -96,12 +96,51 @@ package final class KeyframeBasis: Sendable {
             }
         }
     }
+
+    /// The rate dWₖ/dp of the step weight Wₖ with respect to the track's time fraction `p`:
+    /// 0 where a key holds (before the first key time, after the last, on a discrete step),
+    /// the derivative of the segment's interpolation otherwise (one-sided, the segment that
+    /// starts at `p`, on a key time).
+    /// - Parameter k: the step, in `1 ..< keyCount`.
+    package func weightSlope(ofStep k: Int, at progress: Double) -> Double {
+        var cursor = 0
+        let location = segments.times.withUnsafeBufferPointer {
+            KeyframeLookup.locate(progress, in: $0, cursor: &cursor, useCursor: false)
+        }
+        guard case .segment(let s, let u) = location else { return 0 }
+        let a: Double = s >= k ? 1 : 0, b: Double = s + 1 >= k ? 1 : 0
+        let spec = segments.specs[s]
+        // du/dp: the segment's share of the time fraction (the end segments extrapolate over
+        // [0, t₁] and [tₙ₋₂, 1], as `locate` measures them).
+        let times = segments.times
+        let lower = s == 0 && progress < times[0] ? 0 : times[s]
+        let upper = s == times.count - 2 && progress > times[s + 1] ? 1 : times[s + 1]
+        let du = 1 / (upper - lower)
+        let f = spec.easing.map { $0.value(at: u) } ?? u
+        let df = (spec.easing.map { $0.slope(at: u) } ?? 1) * du
+        switch spec.shape {
+        case .hold:
+            return 0
+        case .linear:
+            return (b - a) * df
+        case .hermite, .pacedHermite:
+            var v = f, dv = df
+            if spec.shape == .pacedHermite {
+                v = segments.pacedParameter(segment: s, fraction: f)
+                dv *= segments.pacedParameterSlope(segment: s, parameter: v)
+            }
+            let m = stepTangents[k - 1]
+            return KeyframeTangents.hermiteSlope(b - a, m[2 * s], m[2 * s + 1], at: v) * dv
+        }
+    }
 }
 
 extension KeyframeSegments {
-    /// The parameter of paced cubic segment `s` at which its arc length from the start is
-    /// `fraction` of its length (on the lanes scaled as the tables are).
-    func pacedParameter(segment s: Int, fraction: Double) -> Double {
+    /// Runs `body` on segment `s`'s ends `a`, `b` (scaled by 2^-hermiteExponent, as the arc
+    /// tables are), tangents `m0`, `m1` and arc-length table.
+    private func withScaledSegment<R>(_ s: Int, _ body: (UnsafePointer<Double>, UnsafePointer<Double>,
+                                                        UnsafePointer<Double>, UnsafePointer<Double>,
+                                                        UnsafePointer<Double>) -> R) -> R {
         let count = laneCount
         return lanes.withUnsafeBufferPointer { lanes in
             tangents.withUnsafeBufferPointer { tangents in
@@ -109,9 +148,7 @@ extension KeyframeSegments {
                     let a = lanes.baseAddress! + s * count, b = a + count
                     let m0 = tangents.baseAddress! + 2 * s * count, m1 = m0 + count
                     let table = tables.baseAddress! + s * KeyframeArcLength.stride
-                    guard hermiteExponent != 0 else {
-                        return KeyframeArcLength.parameter(forFraction: fraction, table: table, a, b, m0, m1, count: count)
-                    }
+                    guard hermiteExponent != 0 else { return body(a, b, m0, m1, table) }
                     let down = Double(sign: .plus, exponent: -hermiteExponent, significand: 1)
                     return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { ends in
                         let sa = ends.baseAddress!, sb = sa + count
@@ -119,10 +156,29 @@ extension KeyframeSegments {
                             sa[i] = a[i] * down
                             sb[i] = b[i] * down
                         }
-                        return KeyframeArcLength.parameter(forFraction: fraction, table: table, sa, sb, m0, m1, count: count)
+                        return body(sa, sb, m0, m1, table)
                     }
                 }
             }
+        }
+    }
+
+    /// d v / d fraction of ``pacedParameter(segment:fraction:)`` at parameter `v`: the
+    /// segment's arc length over its speed there (on the lanes scaled as the tables are);
+    /// 0 for a segment of no length.
+    func pacedParameterSlope(segment s: Int, parameter v: Double) -> Double {
+        withScaledSegment(s) { a, b, m0, m1, table in
+            let total = table[KeyframeArcLength.pieces]
+            let speed = KeyframeTangents.speed(a, b, m0, m1, at: v, count: laneCount)
+            return total > 0 && speed > 0 ? total / speed : 0
+        }
+    }
+
+    /// The parameter of paced cubic segment `s` at which its arc length from the start is
+    /// `fraction` of its length (on the lanes scaled as the tables are).
+    func pacedParameter(segment s: Int, fraction: Double) -> Double {
+        withScaledSegment(s) { a, b, m0, m1, table in
+            KeyframeArcLength.parameter(forFraction: fraction, table: table, a, b, m0, m1, count: laneCount)
         }
     }
 }

@@ -155,6 +155,16 @@ enum KeyframeTangents {
         return small.isFinite ? small : sum(0x1p-600) * 0x1p300 * 0x1p300
     }
 
+    /// dH/dv of a one-lane Hermite segment whose end values differ by `delta` (b − a), with
+    /// tangents `m0`, `m1` (per unit parameter), at parameter `v`.
+    @inline(__always)
+    static func hermiteSlope(_ delta: Double, _ m0: Double, _ m1: Double, at v: Double) -> Double {
+        let d01 = 6 * v * (1 - v)
+        let d10 = (3 * v - 4) * v + 1
+        let d11 = (3 * v - 2) * v
+        return d01 * delta + (d10 * m0 + d11 * m1)
+    }
+
     /// The speed |dH/dv| of the Hermite segment at parameter `v`.
     @inline(__always)
     static func speed(

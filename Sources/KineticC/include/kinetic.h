@@ -630,6 +630,15 @@ kn_status kn_engine_read(kn_engine *engine, int64_t first_lane, int64_t count, d
 /* Copies the model values of those lanes into out. Errors: as kn_engine_read. */
 kn_status kn_engine_read_model(const kn_engine *engine, int64_t first_lane, int64_t count, double *out);
 
+/* Copies the velocities of lanes first_lane ..< first_lane + count into out, in the lanes'
+ * units per second: the exact time derivative of their presentation values at the engine's
+ * time (each animation's span times the rate of its eased progress: a cubic's slope, a
+ * spring's velocity, a keyframe step's derivative), not a difference of frames. 0 for a lane
+ * that no running run moves (paused, in its delay, ended, or not animated). Just after
+ * kn_engine_run_continue with a spring, a lane moves at the spring's initial velocity times
+ * the distance it has left. Errors: as kn_engine_read. */
+kn_status kn_engine_read_velocity(const kn_engine *engine, int64_t first_lane, int64_t count, double *out);
+
 /* Sets a lane's model value outside any animation (finite): the animations on it keep their
  * offsets relative to it (UIKit's model write under an animation).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (lane). */

@@ -90,4 +90,14 @@ extension AnimationEngine {
         }
         return view.laneBlocks[AnimatableProperty.backgroundColor.rawValue].exists
     }
+
+    /// The velocities (units per second) of `view`'s `property` lanes at the engine's time:
+    /// the exact derivative of their presentation values; zeros when nothing animates them.
+    func presentationVelocity(of view: View, _ property: AnimatableProperty) -> [Double] {
+        var result = [Double](repeating: 0, count: property.laneCount)
+        guard view.laneBlocks[property.rawValue].exists else { return result }
+        let start = firstLane(view, property)
+        result.withUnsafeMutableBufferPointer { core.velocities(ofLanes: start ..< start + property.laneCount, into: $0.baseAddress!) }
+        return result
+    }
 }

@@ -1,0 +1,85 @@
+/// The lanes' velocities: the exact time derivative of `output = anchor + Σ span · progress`
+/// at the engine's time ``LaneEngine/now``.
+///
+/// Each contribution moves at `span · dprogress/dt`, and a segment's progress rate follows
+/// its run's leg by the chain rule: the leg moves its fraction at `(f1 − f0) / length` per
+/// second (a continuation leg its parameter at `1 / length`), the segment's window divides
+/// that by its length, and the timing curve multiplies it by its slope (a cubic curve's
+/// dy/dx, a spring's velocity, a keyframe step weight's derivative). A lane that no running
+/// run moves (paused, in its delay, ended, or with no animation) has velocity 0; where a run
+/// is exactly at a window's edge the rate is the one it moves on with.
+extension LaneEngine {
+    /// The velocity of lane `lane` at ``now``, in the lane's units per second.
+    /// - Precondition: `lane` is in `0 ..< laneCount`.
+    package func velocity(ofLane lane: Int) -> Double {
+        var v = 0.0
+        withUnsafeMutablePointer(to: &v) { velocities(ofLanes: lane ..< lane + 1, into: $0) }
+        return v
+    }
+
+    /// The velocities of lanes `lanes` at ``now`` (units per second), written to
+    /// `out[0 ..< lanes.count]`. One pass over the live contributions.
+    /// - Precondition: `lanes` is within `0 ..< laneCount`.
+    package func velocities(ofLanes lanes: Range<Int>, into out: UnsafeMutablePointer<Double>) {
+        out.initialize(repeating: 0, count: lanes.count)
+        let low = Int32(lanes.lowerBound), high = Int32(lanes.upperBound)
+        for k in segments.indices where segments[k].alive {
+            let s = segments[k]
+            let first = Int(s.start), end = first + s.count, split = first + Int(s.countX)
+            guard targets[first ..< end].contains(where: { $0 >= low && $0 < high }) else { continue }
+            let rate = progressRate(ofSegment: k)
+            if rate == .zero { continue }
+            for i in first ..< end where targets[i] >= low && targets[i] < high {
+                out[Int(targets[i] - low)] += spans[i] * (i < split ? rate.x : rate.y)
+            }
+        }
+    }
+
+    /// d(progress)/dt of segment `k` for its horizontal (x) and vertical (y) lanes, per second.
+    func progressRate(ofSegment k: Int) -> SIMD2<Double> {
+        let s = segments[k]
+        let r = records[Int(s.owner)]
+        // Only a running leg that has begun and not ended moves.
+        guard r.running, r.length > 0, now >= r.start,
+              now < r.start + r.length - TimingRecord.endTolerance else { return .zero }
+        let du = 1 / r.length
+        if r.continuation {
+            let base = k < continuationBases.count ? continuationBases[k] : .zero
+            let t = r.target
+            let dx = r.legCurve.slopeX(r.u)
+            let dy = r.legCurve.isAxisDependent ? r.legCurve.slopeY(r.u) : dx
+            return SIMD2((t - base.x) * dx * du, (t - base.y) * dy * du)
+        }
+        let df = (r.f1 - r.f0) * du
+        let dg = s.windowRate(at: r.f, moving: df)
+        guard dg != 0, !s.discrete else { return .zero }
+        let g = s.windowFraction(r.f)
+        if s.weighted, let weight = segmentWeights[k] {
+            let c = r.linearScrub ? g : r.curve.x(g)
+            let dc = r.linearScrub ? 1 : r.curve.slopeX(g)
+            // A step that does not move here (held, or before its key) stays still even where
+            // the run's curve is vertical (0 · infinity would be NaN).
+            let w = weight.basis.weightSlope(ofStep: weight.step, at: c)
+            let rate = w == 0 ? 0 : w * dc * dg
+            return SIMD2(rate, rate)
+        }
+        if r.linearScrub { return SIMD2(dg, dg) }
+        let x = r.curve.slopeX(g) * dg
+        let y = s.countY > 0 && r.curve.isAxisDependent ? r.curve.slopeY(g) * dg : x
+        return SIMD2(x, y)
+    }
+}
+
+extension Segment {
+    /// d(window fraction)/dt when the run's time fraction is `f` and moves at `df` per
+    /// second: `±df / windowLength` inside the window (at an edge, if `f` moves into it),
+    /// 0 outside it and for a window of no length (a jump).
+    @inline(__always)
+    func windowRate(at f: Double, moving df: Double) -> Double {
+        guard windowLength > 0, df != 0 else { return 0 }
+        let d = inverted ? windowStart - f : f - windowStart
+        let dd = inverted ? -df : df
+        let inside = dd > 0 ? d >= 0 && d < windowLength : d > 0 && d <= windowLength
+        return inside ? dd / windowLength : 0
+    }
+}
