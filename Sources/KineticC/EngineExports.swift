@@ -6,13 +6,17 @@
 import Kinetic
 
 /// An engine plus the ids of its live runs and the events not yet drained.
+///
+/// Like the engine, a single-owner type that never holds two accesses to one of its
+/// properties at once: they are `@exclusivity(unchecked)`, so that a C call pays no dynamic
+/// exclusivity check per property access.
 final class EngineBox {
     let engine = LaneEngine()
-    var runs: [UInt64: RunHandle] = [:]
+    @exclusivity(unchecked) var runs: [UInt64: RunHandle] = [:]
     /// Per run record of the engine, the id of the run that holds it (0: none).
-    var ids: [UInt64] = []
-    var events: [(id: UInt64, event: EngineEvent)] = []
-    var nextEvent = 0
+    @exclusivity(unchecked) var ids: [UInt64] = []
+    @exclusivity(unchecked) var events: [(id: UInt64, event: EngineEvent)] = []
+    @exclusivity(unchecked) var nextEvent = 0
 
     init() {
         events.reserveCapacity(64)
@@ -50,16 +54,21 @@ final class EngineBox {
     func distinctLanes(_ lanes: UnsafeBufferPointer<Int64>) throws -> [Int32] {
         var list: [Int32] = []
         list.reserveCapacity(lanes.count)
-        var seen = Set<Int64>()
+        // A few lanes (a property's) are compared pairwise, without a set's allocation.
+        var seen = lanes.count > Self.pairwiseLaneLimit ? Set<Int64>(minimumCapacity: lanes.count) : nil
         for (k, lane) in lanes.enumerated() {
             _ = try self.lanes(lane, 1, "lanes[\(k)]")
-            guard seen.insert(lane).inserted else {
+            let repeated = seen != nil ? seen?.insert(lane).inserted == false : list.contains(Int32(lane))
+            guard !repeated else {
                 throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(lane) appears twice in one animation")
             }
             list.append(Int32(lane))
         }
         return list
     }
+
+    /// Up to this many lanes per animation are checked for repeats pairwise.
+    static let pairwiseLaneLimit = 16
 
     func lanes(_ first: Int64, _ count: Int64, _ name: String) throws -> Range<Int> {
         let n = try checkedCount(count, "count")

@@ -35,110 +35,117 @@
 /// ``releasedBlocks``. A tick in steady state allocates nothing.
 ///
 /// A single-owner reference type: use it from one thread at a time.
+///
+/// Its stored properties are `@exclusivity(unchecked)`: no method holds two accesses to one
+/// of them at once (a method that hands an array's buffer to a closure touches only other
+/// properties inside it), and the dynamic exclusivity checks Swift otherwise makes on every
+/// access to a class's stored property were a large share of the time of creating,
+/// starting and ending a run. A conflicting access is therefore no longer trapped: a change
+/// that holds an array's buffer must not touch the same property inside it.
 package final class LaneEngine {
     // MARK: Lanes
 
     /// Per lane: where the additive sum starts.
-    package internal(set) var anchor: [Double] = []
+    @exclusivity(unchecked) package internal(set) var anchor: [Double] = []
     /// Per lane: the value of the last evaluation.
-    package internal(set) var output: [Double] = []
+    @exclusivity(unchecked) package internal(set) var output: [Double] = []
     /// Per lane: the model value (where the lane rests when its animations end).
-    package internal(set) var model: [Double] = []
+    @exclusivity(unchecked) package internal(set) var model: [Double] = []
     /// Per lane: live contributions (at most 65,535).
-    package internal(set) var laneContributions: [UInt16] = []
+    @exclusivity(unchecked) package internal(set) var laneContributions: [UInt16] = []
     /// The blocks, in the order of their first lanes: a block keeps its lanes for life, and a
     /// released block is reused (same id, same lanes) by the next block of its size, so a
     /// lane's block is found by a binary search and no lane stores it.
-    var blocks: [LaneBlock] = []
+    @exclusivity(unchecked) var blocks: [LaneBlock] = []
     /// Released blocks by lane count (index: lane count).
-    var freeBlocks: [[Int32]] = []
+    @exclusivity(unchecked) var freeBlocks: [[Int32]] = []
 
     // MARK: Contributions (see LaneEngineSegments.swift)
 
-    var spans: [Double] = []
-    var targets: [Int32] = []
-    var segments: [Segment] = []
+    @exclusivity(unchecked) var spans: [Double] = []
+    @exclusivity(unchecked) var targets: [Int32] = []
+    @exclusivity(unchecked) var segments: [Segment] = []
     /// Per segment, its (x, y) progress when its run's continuation leg began: empty until
     /// a continuation leg captures a base, then as long as `segments` (kept out of the
     /// segment records, which every tick reads); a missing entry is 0.
-    var continuationBases: [SIMD2<Double>] = []
+    @exclusivity(unchecked) var continuationBases: [SIMD2<Double>] = []
     /// Per segment, the keyframe step of a weighted segment: empty until a keyframe
     /// animation adds one, then as long as `segments` (nil for other segments).
-    var segmentWeights: [SegmentWeight?] = []
-    var deadLaneCount = 0
+    @exclusivity(unchecked) var segmentWeights: [SegmentWeight?] = []
+    @exclusivity(unchecked) var deadLaneCount = 0
 
     // MARK: Entries (see LaneEngineEntries.swift)
 
-    var entrySlots = StoreSlots()
+    @exclusivity(unchecked) var entrySlots = StoreSlots()
     // Groups: from / delta lanes; per entry its progress and the largest |from| and |delta|.
-    var groupEntries = StoreSection<(progress: Double, fromBound: Double, deltaBound: Double)>()
-    var groupFrom: [Double] = [], groupDelta: [Double] = []
+    @exclusivity(unchecked) var groupEntries = StoreSection<(progress: Double, fromBound: Double, deltaBound: Double)>()
+    @exclusivity(unchecked) var groupFrom: [Double] = [], groupDelta: [Double] = []
     // Per-lane entries; per entry the largest |from|, |delta| and |progress|.
-    var laneEntries = StoreSection<(fromBound: Double, deltaBound: Double, progressBound: Double)>()
-    var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
+    @exclusivity(unchecked) var laneEntries = StoreSection<(fromBound: Double, deltaBound: Double, progressBound: Double)>()
+    @exclusivity(unchecked) var laneFrom: [Double] = [], laneDelta: [Double] = [], laneProgress: [Double] = []
     // Keyframe entries: the batch and its progress.
-    var keyframeEntries = StoreSection<(batch: KeyframeBatch, progress: Double)>()
+    @exclusivity(unchecked) var keyframeEntries = StoreSection<(batch: KeyframeBatch, progress: Double)>()
     // Spring entries: the group and the largest |target|; targets per lane.
-    var springEntries = StoreSection<(group: SpringGroup, targetBound: Double)>()
-    var springTargets: [Double] = []
+    @exclusivity(unchecked) var springEntries = StoreSection<(group: SpringGroup, targetBound: Double)>()
+    @exclusivity(unchecked) var springTargets: [Double] = []
     // Decay entries: the decay and the largest |position| and |velocity|; per lane its
     // position and velocity.
-    var decayEntries = StoreSection<(decay: ExponentialDecay, positionBound: Double, velocityBound: Double)>()
-    var decayPositions: [Double] = [], decayVelocities: [Double] = []
+    @exclusivity(unchecked) var decayEntries = StoreSection<(decay: ExponentialDecay, positionBound: Double, velocityBound: Double)>()
+    @exclusivity(unchecked) var decayPositions: [Double] = [], decayVelocities: [Double] = []
     /// The entries' output, all sections back to back.
-    var entryOutput: [Double] = []
+    @exclusivity(unchecked) var entryOutput: [Double] = []
     /// The clock time up to which the spring entries are stepped.
-    var entryTime = 0.0
+    @exclusivity(unchecked) var entryTime = 0.0
     /// The backend of the entries' kernels in `advance(to:)`.
-    package var entryBackend: Backend = .automatic
+    @exclusivity(unchecked) package var entryBackend: Backend = .automatic
     /// Why the last `advance(to:)` left the entries as they were (a value it would have made
     /// beyond the range of `Double`, see `tickEntries(over:backend:)`), or nil.
-    package private(set) var entryFailure: (any Error)?
+    @exclusivity(unchecked) package private(set) var entryFailure: (any Error)?
 
     // MARK: Runs
 
-    var records: [TimingRecord] = []
+    @exclusivity(unchecked) var records: [TimingRecord] = []
     /// Per record, what its run was created with (nil for runs made from a progress curve
     /// alone, and for free records).
-    var specs: [RunSpec?] = []
+    @exclusivity(unchecked) var specs: [RunSpec?] = []
     /// Animations to lane targets added to inactive runs, applied when each starts.
-    var pendingAnimations: [Int32: [(targets: [LaneTarget], delayFactor: Double)]] = [:]
+    @exclusivity(unchecked) var pendingAnimations: [Int32: [(targets: [LaneTarget], delayFactor: Double)]] = [:]
     /// Keyframe animations added to inactive runs, applied when each starts.
-    var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
+    @exclusivity(unchecked) var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
     /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end
     /// values (for finishing at the start or the end).
-    var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
+    @exclusivity(unchecked) var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
     /// Interned cubic curves (see `interned(_:)`).
-    var curveCache: [CubicBezier: ProgressCurve] = [:]
+    @exclusivity(unchecked) var curveCache: [CubicBezier: ProgressCurve] = [:]
     /// Runs that repeat a finite number of times: the cycles, and (once started) the clock
     /// time at which they end (see `setRepeatCount(_:of:)`).
-    var repeatLimits: [Int32: (cycles: Double, end: Double?)] = [:]
-    var freeRecordIDs: [Int32] = []
-    var nextOrder: UInt64 = 0
+    @exclusivity(unchecked) var repeatLimits: [Int32: (cycles: Double, end: Double?)] = [:]
+    @exclusivity(unchecked) var freeRecordIDs: [Int32] = []
+    @exclusivity(unchecked) var nextOrder: UInt64 = 0
 
     // MARK: Queues the owner drains
 
     /// What the ticks did, in order (see ``EngineEvent``).
-    package var events: [EngineEvent] = []
+    @exclusivity(unchecked) package var events: [EngineEvent] = []
     /// Lanes whose model value the engine changed (a run ending at its start or where it
     /// was), in order; a lane may appear more than once.
-    package var modelWrites: [Int32] = []
+    @exclusivity(unchecked) package var modelWrites: [Int32] = []
     /// Blocks that the engine released because their last contribution ended; their lanes
     /// keep their last values until the owner allocates again.
-    package var releasedBlocks: [LaneBlockID] = []
+    @exclusivity(unchecked) package var releasedBlocks: [LaneBlockID] = []
 
     /// The time of the last advance (seconds on the owner's clock); the owner may move it
     /// forward between ticks so that a leg started then starts at its own time.
-    package var now: Double = 0
+    @exclusivity(unchecked) package var now: Double = 0
 
     /// Whether outputs are stale (set by every change, cleared by evaluation).
-    package internal(set) var dirty = false
+    @exclusivity(unchecked) package internal(set) var dirty = false
 
     // Scratch, reused so that a tick allocates nothing.
-    private var finished: [(id: Int32, order: UInt64)] = []
-    private var completing: [(id: Int32, position: RunPosition)] = []
+    @exclusivity(unchecked) private var finished: [(id: Int32, order: UInt64)] = []
+    @exclusivity(unchecked) private var completing: [(id: Int32, position: RunPosition)] = []
     /// Per record, the end position of a record finishing in this tick (−1: none).
-    var endPositions: [Int8] = []
+    @exclusivity(unchecked) var endPositions: [Int8] = []
 
     package init() {
         finished.reserveCapacity(64)

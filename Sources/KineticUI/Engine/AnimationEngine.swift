@@ -55,24 +55,29 @@ public final class AnimationEngine {
     public let clock: ManualClock
 
     /// Kinetic's engine: the lanes and the runs. Only this folder touches it.
+    ///
+    /// The engine's own bookkeeping below is `@exclusivity(unchecked)`, as the core's is: the
+    /// engine never holds two accesses to one of these arrays at once (completion handlers
+    /// run after the tick has let go of them), and the dynamic checks were a measurable share
+    /// of creating and starting an animator.
     let core = LaneEngine()
     /// Per lane block of the core: the view it animates (nil once released) and the property
     /// (two arrays, for the engine's memory per lane).
-    var blockViews: [View?] = []
-    var blockProperties: [AnimatableProperty] = []
+    @exclusivity(unchecked) var blockViews: [View?] = []
+    @exclusivity(unchecked) var blockProperties: [AnimatableProperty] = []
     /// Per run record of the core: the running animator it keeps alive.
-    var retained: [PropertyAnimator?] = []
+    @exclusivity(unchecked) var retained: [PropertyAnimator?] = []
 
     /// While set, every animator created on this engine is appended (an interaction
     /// controller collecting the animations a transition creates).
-    var collector: [PropertyAnimator]?
+    @exclusivity(unchecked) var collector: [PropertyAnimator]?
 
-    private var ticking = false
-    private var tickPending = false
+    @exclusivity(unchecked) private var ticking = false
+    @exclusivity(unchecked) private var tickPending = false
     /// The animators a tick completes and pauses, with their end positions (reused, so a
     /// tick allocates nothing for them; emptied before the tick returns).
-    private var completing: [(animator: PropertyAnimator, position: ViewAnimatingPosition)] = []
-    private var pausing: [PropertyAnimator] = []
+    @exclusivity(unchecked) private var completing: [(animator: PropertyAnimator, position: ViewAnimatingPosition)] = []
+    @exclusivity(unchecked) private var pausing: [PropertyAnimator] = []
 
     /// An engine on `clock` (a new clock at time 0 by default).
     public init(clock: ManualClock = ManualClock()) {
