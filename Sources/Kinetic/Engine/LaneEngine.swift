@@ -370,8 +370,8 @@ package final class LaneEngine {
             specs[Int(id)] = nil
             return handle(id)
         }
-        records.reserveGeometrically(adding: 1)
-        specs.reserveGeometrically(adding: 1)
+        records.reserveForRuns(adding: 1)
+        specs.reserveForRuns(adding: 1)
         records.append(record)
         specs.append(nil)
         return handle(Int32(records.count - 1))
@@ -465,10 +465,21 @@ struct LaneBlock {
 
 extension Array {
     /// Makes room for `n` more elements, growing by a sixteenth (not doubling) so that the
-    /// engine's arrays carry little unused capacity; still amortised O(1) per element.
+    /// engine's per-lane arrays carry little unused capacity; still amortised O(1) per element.
     package mutating func reserveGeometrically(adding n: Int) {
+        reserve(adding: n, growthDivisor: 16)
+    }
+
+    /// Makes room for `n` more elements, growing by half: the engine's per-run arrays, which
+    /// grow by one element per run (growing them by a sixteenth copies each element about
+    /// sixteen times while a host creates runs one by one).
+    package mutating func reserveForRuns(adding n: Int) {
+        reserve(adding: n, growthDivisor: 4)
+    }
+
+    private mutating func reserve(adding n: Int, growthDivisor: Int) {
         let needed = count + n
         guard needed > capacity else { return }
-        reserveCapacity(Swift.max(needed, count + count / 16 + 16))
+        reserveCapacity(Swift.max(needed, count + count / growthDivisor + 16))
     }
 }

@@ -163,7 +163,7 @@ extension LaneEngine {
     /// Records each segment's current progress as the base of a continuation leg of `id`.
     func captureContinuationBase(of id: Int32) {
         if continuationBases.count < segments.count {
-            continuationBases.reserveGeometrically(adding: segments.count - continuationBases.count)
+            continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
         for k in segments.indices where segments[k].alive && segments[k].owner == id {
@@ -194,7 +194,7 @@ extension LaneEngine {
         let start = spans.count
         spans.reserveGeometrically(adding: count)
         targets.reserveGeometrically(adding: count)
-        segments.reserveGeometrically(adding: 1)
+        segments.reserveForRuns(adding: 1)
         spans.append(contentsOf: repeatElement(0, count: count))
         targets.append(contentsOf: repeatElement(0, count: count))
         var nextX = start, nextY = start + countX
@@ -233,11 +233,11 @@ extension LaneEngine {
         }
         segments.append(segment)
         if !continuationBases.isEmpty {
-            continuationBases.reserveGeometrically(adding: segments.count - continuationBases.count)
+            continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
         if weight != nil || !segmentWeights.isEmpty {
-            segmentWeights.reserveGeometrically(adding: segments.count - segmentWeights.count)
+            segmentWeights.reserveForRuns(adding: segments.count - segmentWeights.count)
             segmentWeights.append(contentsOf: repeatElement(nil, count: segments.count - 1 - segmentWeights.count))
             segmentWeights.append(weight)
         }

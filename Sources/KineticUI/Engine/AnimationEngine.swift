@@ -177,7 +177,7 @@ public final class AnimationEngine {
         if i < retained.count {
             retained[i] = nil
         } else {
-            retained.reserveGeometrically(adding: i + 1 - retained.count)
+            retained.reserveForRuns(adding: i + 1 - retained.count)
             retained.append(contentsOf: repeatElement(nil, count: i + 1 - retained.count))
         }
         return run
