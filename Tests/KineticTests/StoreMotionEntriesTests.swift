@@ -65,6 +65,23 @@ final class StoreMotionEntriesTests: XCTestCase {
         }
     }
 
+    /// A decay lane's output value is its position from the moment it is added, and entries
+    /// added after it (springs come before decays in the output) leave it where it is.
+    func testDecayValuesAreTheirPositionsAndStayPutWhenSpringsAreAdded() throws {
+        let store = BatchStore()
+        let decays = try store.addDecays(.normal, positions: [3, -4], velocities: [100, 0])
+        XCTAssertEqual(try store.values(of: decays), [3, -4], "no evaluation needed")
+        let springs = try store.addSprings(try Spring(dampingRatio: 1, response: 0.3), targets: [5, 6])
+        XCTAssertEqual(try store.values(of: decays), [3, -4], "moved with their section, not overwritten")
+        XCTAssertEqual(try store.values(of: springs), [0, 0], "a new entry's lanes are 0 until evaluated")
+        _ = try store.addGroup(from: [0], to: [1], progress: 0.5)
+        XCTAssertEqual(try store.values(of: decays), [3, -4])
+        try store.tick(over: 0.1)
+        let c1 = ExponentialDecay.normal.offset(at: 0.1, initialVelocity: 1)
+        XCTAssertEqual(try store.values(of: decays), [3 + 100 * c1, -4])
+        XCTAssertEqual(try store.values(of: springs), [5, 6])
+    }
+
     /// Retargeting keeps each spring's position and velocity and heads it for the new
     /// target: after the retarget the springs follow the Float80 solution from their state
     /// relative to the new target.

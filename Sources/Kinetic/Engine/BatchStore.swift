@@ -133,7 +133,7 @@ public final class BatchStore {
 
     /// Adds lanes that coast to rest, one each: a position and a velocity under `decay`,
     /// stepped exactly by ``tick(over:backend:)`` (x += v·(1 − e^(−λ·dt))/λ, v ×= e^(−λ·dt)):
-    /// `value = position`.
+    /// `value = position`, from the moment they are added (no evaluation needed first).
     /// - Parameters:
     ///   - decay: the deceleration every lane of the entry shares (`UIScrollView`'s or
     ///     Compose's, see ``ExponentialDecay``).

@@ -91,7 +91,7 @@ package final class LaneEngine {
     // Decay entries: the decay and the largest |position| and |velocity|; per lane its
     // position and velocity.
     @exclusivity(unchecked) var decayEntries = StoreSection<(decay: ExponentialDecay, positionBound: Double, velocityBound: Double)>()
-    @exclusivity(unchecked) var decayPositions: [Double] = [], decayVelocities: [Double] = []
+    @exclusivity(unchecked) var decayVelocities: [Double] = []
     /// The entries' output, all sections back to back.
     @exclusivity(unchecked) var entryOutput: [Double] = []
     /// The clock time up to which the spring entries are stepped.
@@ -181,7 +181,7 @@ package final class LaneEngine {
             + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
-                + laneProgress.capacity + springTargets.capacity + decayPositions.capacity + decayVelocities.capacity) * 8
+                + laneProgress.capacity + springTargets.capacity + decayVelocities.capacity) * 8
     }
 
     // MARK: Ticking

@@ -32,7 +32,7 @@ extension LaneEngine {
     /// grows only when more lanes are live at once than ever before.
     package var entryLaneCapacity: Int {
         [entryOutput.capacity, groupFrom.capacity, groupDelta.capacity, laneFrom.capacity, laneDelta.capacity,
-         laneProgress.capacity, springTargets.capacity, decayPositions.capacity, decayVelocities.capacity].max()!
+         laneProgress.capacity, springTargets.capacity, decayVelocities.capacity].max()!
     }
     /// Diagnostics: the number of handle slots (the most entries ever live at once).
     package var entrySlotCapacity: Int { entrySlots.capacity }
@@ -120,9 +120,12 @@ extension LaneEngine {
         let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
         let handle = entrySlots.acquire(kind: .springs, entry: springEntries.entries.count)
         let targetBound = targets.reduce(0) { max($0, $1.magnitude) }
+        let end = groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount + springEntries.laneCount
         _ = springEntries.append(slot: Int(handle.index), count: n, payload: (group, targetBound))
         springTargets.append(contentsOf: targets)
-        entryOutput.append(contentsOf: repeatElement(0, count: n))
+        // At the end of the springs' section, before the decays (whose values are their
+        // positions, so they must not move within the output).
+        insertEntryOutput(n, at: end)
         return handle
     }
 
@@ -200,9 +203,10 @@ extension LaneEngine {
         let velocityBound = velocities.reduce(0) { max($0, $1.magnitude) }
         _ = decayEntries.append(slot: Int(handle.index), count: positions.count,
                                 payload: (decay, positionBound, velocityBound))
-        decayPositions.append(contentsOf: positions)
         decayVelocities.append(contentsOf: velocities)
-        entryOutput.append(contentsOf: repeatElement(0, count: positions.count))
+        // The decays section is the last: its lanes' positions are their output values,
+        // stepped in place (the state is the output; no second array to copy from).
+        entryOutput.append(contentsOf: positions)
         return handle
     }
 
@@ -277,7 +281,6 @@ extension LaneEngine {
             springTargets.removeSubrange(range)
         case .decays:
             range = decayEntries.remove(at: slot.entry) { entrySlots.move(slot: $0, to: $1) }
-            decayPositions.removeSubrange(range)
             decayVelocities.removeSubrange(range)
         }
         // The entry's own output lanes: every other entry keeps its values.

@@ -33,10 +33,10 @@ extension LaneEngine {
         for entry in springEntries.entries {
             try entry.payload.group.step(over: dt, backend: backend)
         }
-        // Every value was checked above (the springs' and decays' after their step): write
-        // them, the decays while they step.
+        // Every value was checked above (the springs' and decays' after their step): step the
+        // decays (their positions are their output values), then write the rest.
         stepDecays(over: dt)
-        try writeEntryValues(backend: backend, decaysWritten: true)
+        try writeEntryValues(backend: backend)
     }
 
     /// Checks that every decay lane's next position, x + v·(1 − e^(−λ·dt))/λ, is within the
@@ -46,7 +46,7 @@ extension LaneEngine {
         for e in decayEntries.entries {
             let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
             if Self.fits(e.payload.positionBound, c1, e.payload.velocityBound) { continue }
-            for i in e.offset ..< e.offset + e.count where !(decayPositions[i] + decayVelocities[i] * c1).isFinite {
+            for i in e.offset ..< e.offset + e.count where !(entryOutput[base + i] + decayVelocities[i] * c1).isFinite {
                 throw BatchStoreError.overflow(lane: base + i, quantity: "value")
             }
         }
@@ -59,32 +59,34 @@ extension LaneEngine {
     }
 
     /// Steps every decay lane exactly over `dt` (x += v·c₁, v ×= c₂, the closed form's
-    /// coefficients) and writes its new position into the output, in one pass.
+    /// coefficients). A decay lane's position is its output value, stepped in place.
     func stepDecays(over dt: Double) {
         guard !decayEntries.entries.isEmpty else { return }
         let base = sectionBase(.decays)
-        decayPositions.withUnsafeMutableBufferPointer { x in
-            decayVelocities.withUnsafeMutableBufferPointer { v in
-                entryOutput.withUnsafeMutableBufferPointer { out in
-                    for k in decayEntries.entries.indices where decayEntries.entries[k].count > 0 {
-                        let e = decayEntries.entries[k]
-                        let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
-                        let c2 = e.payload.decay.velocity(at: dt, initialVelocity: 1)
-                        let px = x.baseAddress! + e.offset, pv = v.baseAddress! + e.offset
-                        let po = out.baseAddress! + base + e.offset
-                        for i in 0 ..< e.count {
-                            let vi = pv[i]
-                            let xi = px[i] + vi * c1
-                            px[i] = xi
-                            pv[i] = vi * c2
-                            po[i] = xi
-                        }
-                        // Bounds stay bounds: |x| grows by at most max|v|·c₁, |v| shrinks by c₂.
-                        decayEntries.entries[k].payload.positionBound += e.payload.velocityBound * c1
-                        decayEntries.entries[k].payload.velocityBound *= c2
-                    }
+        decayVelocities.withUnsafeMutableBufferPointer { v in
+            entryOutput.withUnsafeMutableBufferPointer { out in
+                for k in decayEntries.entries.indices where decayEntries.entries[k].count > 0 {
+                    let e = decayEntries.entries[k]
+                    let c1 = Self.decayOffsetFactor(e.payload.decay, dt)
+                    let c2 = e.payload.decay.velocity(at: dt, initialVelocity: 1)
+                    Self.stepDecayLanes(out.baseAddress! + base + e.offset, v.baseAddress! + e.offset, e.count, c1, c2)
+                    // Bounds stay bounds: |x| grows by at most max|v|·c₁, |v| shrinks by c₂.
+                    decayEntries.entries[k].payload.positionBound += e.payload.velocityBound * c1
+                    decayEntries.entries[k].payload.velocityBound *= c2
                 }
             }
+        }
+    }
+
+    /// x += v·c₁, v ×= c₂ over `n` lanes (buffers that do not overlap): two reads and two
+    /// writes per lane, the whole of a decay lane's step.
+    @inline(__always)
+    static func stepDecayLanes(_ x: UnsafeMutablePointer<Double>, _ v: UnsafeMutablePointer<Double>, _ n: Int,
+                               _ c1: Double, _ c2: Double) {
+        for i in 0 ..< n {
+            let vi = v[i]
+            x[i] += vi * c1
+            v[i] = vi * c2
         }
     }
 
@@ -109,12 +111,12 @@ extension LaneEngine {
                 group.displacement(at: lane)
             }
         }
-        try writeEntryValues(backend: backend, decaysWritten: false)
+        try writeEntryValues(backend: backend)
     }
 
     /// Writes every lane's value, once `tickEntries(over:backend:)` or `evaluateEntries(backend:)` has
     /// checked that each is within the range of `Double`.
-    private func writeEntryValues(backend: Backend, decaysWritten: Bool) throws {
+    private func writeEntryValues(backend: Backend) throws {
         guard backend.isAvailable else { throw BackendError.unavailable(backend) }
         let g = groupEntries.laneCount, l = laneEntries.laneCount, k = keyframeEntries.laneCount
         try entryOutput.withUnsafeMutableBufferPointer { out in
@@ -150,15 +152,7 @@ extension LaneEngine {
                                              into: UnsafeMutableBufferPointer(start: o + g + l + e.offset, count: e.count),
                                              backend: backend)
             }
-            // Decays: value = position (written by their step in a tick).
-            if !decaysWritten {
-                let base = g + l + k + springEntries.laneCount
-                decayPositions.withUnsafeBufferPointer { x in
-                    for e in decayEntries.entries where e.count > 0 {
-                        (o + base + e.offset).update(from: x.baseAddress! + e.offset, count: e.count)
-                    }
-                }
-            }
+            // Decays: their output values are their positions (stepped in place by a tick).
             // Springs: value = target + 1 · displacement.
             try springTargets.withUnsafeBufferPointer { targets in
                 for e in springEntries.entries where e.count > 0 {

@@ -452,8 +452,9 @@ kn_status kn_store_retarget_springs(kn_store *store, kn_entry entry, const doubl
 /* Adds `count` lanes that coast to rest under `decay` (see kn_decay): value = position,
  * advanced exactly by kn_store_tick (position += velocity * (1 - exp(-k dt)) / k, velocity
  * *= exp(-k dt), k the decay constant); velocities in units per second. The decay is copied.
- * All values finite. Their section follows the springs' in the output. Counts as
- * kn_store_add_group; errors also KN_ERR_OUT_OF_RANGE for a decay outside its ranges. */
+ * All values finite. Their section follows the springs' in the output, and their output
+ * values are their positions from the moment they are added. Counts as kn_store_add_group;
+ * errors also KN_ERR_OUT_OF_RANGE for a decay outside its ranges. */
 kn_status kn_store_add_decays(kn_store *store, const kn_decay *decay, const double *positions,
                               const double *velocities, int64_t count, kn_entry *out);
 
