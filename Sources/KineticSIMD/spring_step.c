@@ -134,6 +134,100 @@ static void magnitudes_avx2(const double *x, const double *v, long n, double *mx
 }
 #endif
 
+// The largest magnitude of n values with NaN propagated (a NaN anywhere makes the result
+// NaN): the bound of new spring targets, taken before anything moves. max instructions skip a
+// NaN, so an unordered compare is OR-ed into a second accumulator alongside.
+static double magnitude_checked_scalar(const double *x, long n, double m, int nan) {
+    for (long i = 0; i < n; i++) {
+        double a = __builtin_fabs(x[i]);
+        nan |= a != a;
+        m = a > m ? a : m;
+    }
+    return nan ? __builtin_nan("") : m;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static double magnitude_checked_avx2(const double *x, long n) {
+    const __m256d mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffffLL));
+    __m256d a0 = _mm256_setzero_pd(), a1 = a0, u0 = a0, u1 = a0;
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256d p = _mm256_loadu_pd(x + i), q = _mm256_loadu_pd(x + i + 4);
+        u0 = _mm256_or_pd(u0, _mm256_cmp_pd(p, p, _CMP_UNORD_Q));
+        u1 = _mm256_or_pd(u1, _mm256_cmp_pd(q, q, _CMP_UNORD_Q));
+        a0 = _mm256_max_pd(_mm256_and_pd(p, mask), a0);
+        a1 = _mm256_max_pd(_mm256_and_pd(q, mask), a1);
+    }
+    double ra[4];
+    _mm256_storeu_pd(ra, _mm256_max_pd(a0, a1));
+    double m = 0;
+    for (int k = 0; k < 4; k++) m = ra[k] > m ? ra[k] : m;
+    return magnitude_checked_scalar(x + i, n - i, m, _mm256_movemask_pd(_mm256_or_pd(u0, u1)) != 0);
+}
+
+static double magnitude_checked_sse2(const double *x, long n) {
+    const __m128d mask = _mm_castsi128_pd(_mm_set1_epi64x(0x7fffffffffffffffLL));
+    __m128d a0 = _mm_setzero_pd(), a1 = a0, u0 = a0, u1 = a0;
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128d p = _mm_loadu_pd(x + i), q = _mm_loadu_pd(x + i + 2);
+        u0 = _mm_or_pd(u0, _mm_cmpunord_pd(p, p));
+        u1 = _mm_or_pd(u1, _mm_cmpunord_pd(q, q));
+        a0 = _mm_max_pd(_mm_and_pd(p, mask), a0);
+        a1 = _mm_max_pd(_mm_and_pd(q, mask), a1);
+    }
+    double ra[2];
+    _mm_storeu_pd(ra, _mm_max_pd(a0, a1));
+    double m = ra[0] > ra[1] ? ra[0] : ra[1];
+    return magnitude_checked_scalar(x + i, n - i, m, _mm_movemask_pd(_mm_or_pd(u0, u1)) != 0);
+}
+#endif
+
+double kinetic_simd_max_magnitude_checked(int path, const double *x, long n) {
+#if defined(__x86_64__)
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return magnitude_checked_avx2(x, n);
+    return magnitude_checked_sse2(x, n);
+#else
+    (void)path;
+    return magnitude_checked_scalar(x, n, 0, 0);
+#endif
+}
+
+// Moves n springs to new targets keeping their positions: x[i] += old[i] − new[i], then
+// old[i] = new[i] (the three arrays do not overlap). One rounding per lane, as the scalar
+// formula, whatever the vector width.
+static inline __attribute__((always_inline))
+void retarget_loop(double *restrict x, double *restrict old, const double *restrict target, long n) {
+    for (long i = 0; i < n; i++) {
+        double t = target[i];
+        x[i] += old[i] - t;
+        old[i] = t;
+    }
+}
+
+static void retarget_baseline(double *restrict x, double *restrict old, const double *restrict target, long n) {
+    retarget_loop(x, old, target, n);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void retarget_avx2(double *restrict x, double *restrict old, const double *restrict target, long n) {
+    retarget_loop(x, old, target, n);
+}
+#endif
+
+void kinetic_simd_spring_retarget(int path, double *x, double *old, const double *target, long n) {
+#if defined(__x86_64__)
+    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+        retarget_avx2(x, old, target, n);
+        return;
+    }
+#endif
+    (void)path;
+    retarget_baseline(x, old, target, n);
+}
+
 void kinetic_simd_max_magnitudes(int path, const double *x, const double *v, long n, double *mx, double *mv) {
 #if defined(__x86_64__)
     if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {

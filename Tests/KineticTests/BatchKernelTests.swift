@@ -311,6 +311,36 @@ final class BatchKernelTests: XCTestCase {
         }
     }
 
+    /// The checked magnitude pass and the retarget loop behind `retargetSprings`, on every
+    /// vector path: the largest |x| against a plain loop, NaN wherever a NaN sits (in the
+    /// vector body or the tail), +infinity for an infinity; the retarget bit for bit against
+    /// the scalar formula.
+    func testRetargetKernelsOnEveryVectorPath() {
+        var paths = [KINETIC_SIMD_PATH_BASELINE]
+        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        var rng = SeededRandom(seed: 11)
+        for path in paths {
+            for n in [0, 1, 3, 4, 7, 8, 9, 17, 1_001] {
+                let values = random(n, -1e6...1e6, &rng)
+                let largest = values.reduce(0.0) { max($0, $1.magnitude) }
+                XCTAssertEqual(kinetic_simd_max_magnitude_checked(path, values, n), largest, "path \(path), n = \(n)")
+                for k in [0, n / 2, n - 1] where n > 0 {
+                    var bad = values
+                    bad[k] = .nan
+                    XCTAssertTrue(kinetic_simd_max_magnitude_checked(path, bad, n).isNaN, "NaN at \(k) of \(n)")
+                    bad[k] = -.infinity
+                    XCTAssertEqual(kinetic_simd_max_magnitude_checked(path, bad, n), .infinity, "-inf at \(k) of \(n)")
+                }
+                var x = random(n, -300...300, &rng), old = random(n, -500...500, &rng)
+                let target = random(n, -500...500, &rng)
+                let expected = (0 ..< n).map { x[$0] + (old[$0] - target[$0]) }
+                kinetic_simd_spring_retarget(path, &x, &old, target, n)
+                XCTAssertEqual(x.map(\.bitPattern), expected.map(\.bitPattern), "path \(path), n = \(n)")
+                XCTAssertEqual(old, target)
+            }
+        }
+    }
+
     /// Each vector path of KineticSIMD's spring step (the 128-bit baseline and, where this
     /// processor has it, AVX2) equals Φ applied lane by lane, bit for bit: at sizes that are
     /// not multiples of any vector width, and from rows that start off a 32-byte boundary.

@@ -1,3 +1,5 @@
+import KineticSIMD
+
 /// The engine's entries: lanes the host times itself, beside the runs' additive lanes, in
 /// the same store (the kinds `BatchStore` and `kn_store_*` present).
 ///
@@ -164,27 +166,10 @@ extension LaneEngine {
     }
 
     /// The largest |v| of `values` (0 when empty); NaN when any value is NaN, +∞ when any is
-    /// infinite. Four independent running maxima, so that the comparisons overlap.
+    /// infinite. KineticSIMD's vector pass (AVX2 where the processor has it).
     static func largestMagnitude(_ values: UnsafeBufferPointer<Double>) -> Double {
-        var m0 = 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0, nan = false
-        let n = values.count, p = values.baseAddress
-        var i = 0
-        while i + 4 <= n {
-            let a0 = p![i].magnitude, a1 = p![i + 1].magnitude, a2 = p![i + 2].magnitude, a3 = p![i + 3].magnitude
-            nan = nan || a0.isNaN || a1.isNaN || a2.isNaN || a3.isNaN
-            m0 = a0 > m0 ? a0 : m0
-            m1 = a1 > m1 ? a1 : m1
-            m2 = a2 > m2 ? a2 : m2
-            m3 = a3 > m3 ? a3 : m3
-            i += 4
-        }
-        while i < n {
-            let a = p![i].magnitude
-            nan = nan || a.isNaN
-            m0 = a > m0 ? a : m0
-            i += 1
-        }
-        return nan ? .nan : Swift.max(Swift.max(m0, m1), Swift.max(m2, m3))
+        guard let p = values.baseAddress else { return 0 }
+        return kinetic_simd_max_magnitude_checked(SpringTransition.simdPath, p, values.count)
     }
 
     /// Adds lanes that coast to rest: each a position and a velocity under `decay`, stepped

@@ -172,11 +172,7 @@ public final class SpringGroup {
     /// |old[i] − new[i]|), so it stays a bound without a measuring pass. The caller has checked
     /// that no shifted displacement is beyond the range of `Double`.
     func retarget(from old: UnsafeMutablePointer<Double>, to new: UnsafePointer<Double>, shiftBound: Double) {
-        let x = state
-        for i in 0 ..< count {
-            x[i] += old[i] - new[i]
-            old[i] = new[i]
-        }
+        kinetic_simd_spring_retarget(SpringTransition.simdPath, state, old, new, count)
         if let b = bounds { bounds = (b.x + shiftBound, b.v) }
     }
 

@@ -125,4 +125,12 @@ long kinetic_simd_bezier_table(int path, const double *records, double scale, lo
 /// where the processor has it); x and v may be any 8-byte aligned arrays.
 void kinetic_simd_max_magnitudes(int path, const double *x, const double *v, long n, double *mx, double *mv);
 
+/// The largest |x_i| over i in 0..<n (0 when n = 0), NaN when any x_i is NaN (+infinity
+/// when one is infinite): a read-only pass that both bounds and checks new spring targets.
+double kinetic_simd_max_magnitude_checked(int path, const double *x, long n);
+
+/// Moves n springs to new targets keeping their positions: x[i] += old[i] − target[i], then
+/// old[i] = target[i]. The three arrays must not overlap; every path gives the same bits.
+void kinetic_simd_spring_retarget(int path, double *x, double *old, const double *target, long n);
+
 #endif
