@@ -108,10 +108,10 @@ private func scalar(_ spring: OpaquePointer?, _ time: Double, _ initialVelocity:
     return Status.ok.rawValue
 }
 
-/// The status for an infinite or NaN `result`: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity`
-/// when the input was finite (a result beyond the range of Double), with its message recorded;
-/// otherwise (the input itself was infinite or NaN) `result` is written to `out`, as the Swift
-/// API returns it, and the status is `KN_OK`. It takes no spring: the fast path keeps only its
+/// The status for a non-finite `result`: `KN_ERR_OUT_OF_RANGE` naming `initial_velocity` when
+/// it is infinite for finite input (a result beyond the range of Double), with its message
+/// recorded; otherwise (infinite or NaN input, which gives such a result) `result` is written
+/// to `out`, as the Swift API returns it, and the status is `KN_OK`. It takes no spring: the fast path keeps only its
 /// arguments alive across the call to `exp`.
 @inline(never)
 private func infiniteResult(_ time: Double, _ initialVelocity: Double, _ result: Double,

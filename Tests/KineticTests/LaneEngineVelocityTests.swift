@@ -104,6 +104,33 @@ final class LaneEngineVelocityTests: XCTestCase {
         }
     }
 
+    /// A curve with a vertical tangent (x1 = 0) has an infinite slope at its start: the
+    /// velocity is the largest finite value, never infinity or NaN, also where two such
+    /// contributions oppose on one lane, and where one of them is frozen (span 0).
+    func testVerticalTangentsGiveFiniteVelocities() throws {
+        let curve = try CubicBezier(0, 0.55, 0.45, 1)
+        XCTAssertEqual(curve.slope(at: 0), .infinity, "the premise: a vertical tangent at 0")
+        let (e, up, a) = try engine([0], timing: .cubic(curve), duration: 1)
+        try e.addAnimations(up, targets: [LaneTarget(lane: Int32(a), value: 10)], delayFactor: 0)
+        try e.startAnimation(up)
+        XCTAssertEqual(e.velocity(ofLane: a), .greatestFiniteMagnitude)
+        let down = try e.makeRun(timing: .cubic(curve), duration: 1)
+        try e.addAnimations(down, targets: [LaneTarget(lane: Int32(a), value: -30)], delayFactor: 0)
+        try e.startAnimation(down)
+        let opposed = e.velocity(ofLane: a)
+        XCTAssertTrue(opposed.isFinite, "\(opposed)")
+        // From the current state: the earlier contributions freeze (span 0) while the new
+        // run starts on its own vertical tangent.
+        let fresh = try e.makeRun(timing: .cubic(curve), duration: 1)
+        e.configure(fresh, repeats: false, autoreverses: false, beginsFromCurrentState: true)
+        try e.addAnimations(fresh, targets: [LaneTarget(lane: Int32(a), value: 5)], delayFactor: 0)
+        try e.startAnimation(fresh)
+        XCTAssertTrue(e.velocity(ofLane: a).isFinite)
+        e.advance(to: 0.5)
+        XCTAssertTrue(e.velocity(ofLane: a).isFinite)
+        XCTAssertLessThan(abs(e.velocity(ofLane: a)), 1e3, "past the tangent, an ordinary rate")
+    }
+
     /// UIKit's hand-off: a run paused part-way continues with a spring whose normalised
     /// initial velocity is the finger's velocity over the remaining distance; the lane then
     /// moves at the finger's velocity at once.

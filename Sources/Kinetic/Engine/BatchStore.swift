@@ -30,7 +30,8 @@
 /// with ``withValues(_:)`` and ``range(of:)`` / ``value(of:lane:)``. Adding or removing
 /// entries moves later entries' ranges (the storage stays compact), so look ranges up after
 /// any change. Every entry's values stay those of the last evaluation through adds and
-/// removals of other entries; values of a fresh entry are 0 until the next evaluation.
+/// removals of other entries; values of a fresh entry are 0 until the next evaluation (a
+/// decays entry's are its positions from the start).
 ///
 /// ## Cost and memory
 /// A frame is, per group and per keyframe entry, one fused pass over its lanes (plus one

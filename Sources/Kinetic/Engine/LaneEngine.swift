@@ -470,7 +470,7 @@ extension Array {
         reserve(adding: n, growthDivisor: 16)
     }
 
-    /// Makes room for `n` more elements, growing by half: the engine's per-run arrays, which
+    /// Makes room for `n` more elements, growing by a quarter: the engine's per-run arrays, which
     /// grow by one element per run (growing them by a sixteenth copies each element about
     /// sixteen times while a host creates runs one by one).
     package mutating func reserveForRuns(adding n: Int) {

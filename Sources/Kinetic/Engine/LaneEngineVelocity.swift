@@ -30,12 +30,18 @@ extension LaneEngine {
             let rate = progressRate(ofSegment: k)
             if rate == .zero { continue }
             for i in first ..< end where targets[i] >= low && targets[i] < high {
-                out[Int(targets[i] - low)] += spans[i] * (i < split ? rate.x : rate.y)
+                // Each term is finite (a frozen contribution, span 0, adds nothing), so the
+                // sum can overflow to ±infinity but never meet an opposite infinity (NaN).
+                out[Int(targets[i] - low)] += Self.finite(Self.product(spans[i], i < split ? rate.x : rate.y))
             }
         }
+        for j in 0 ..< lanes.count { out[j] = Self.finite(out[j]) }
     }
 
-    /// d(progress)/dt of segment `k` for its horizontal (x) and vertical (y) lanes, per second.
+    /// d(progress)/dt of segment `k` for its horizontal (x) and vertical (y) lanes, per second,
+    /// at ``now`` (the leg's parameter taken at `now`, so a call between ticks reads the rate
+    /// of the moment). Finite: a vertical tangent of a cubic curve gives
+    /// ±`greatestFiniteMagnitude`.
     func progressRate(ofSegment k: Int) -> SIMD2<Double> {
         let s = segments[k]
         let r = records[Int(s.owner)]
@@ -43,30 +49,41 @@ extension LaneEngine {
         guard r.running, r.length > 0, now >= r.start,
               now < r.start + r.length - TimingRecord.endTolerance else { return .zero }
         let du = 1 / r.length
+        let u = (now - r.start) * du
         if r.continuation {
             let base = k < continuationBases.count ? continuationBases[k] : .zero
             let t = r.target
-            let dx = r.legCurve.slopeX(r.u)
-            let dy = r.legCurve.isAxisDependent ? r.legCurve.slopeY(r.u) : dx
-            return SIMD2((t - base.x) * dx * du, (t - base.y) * dy * du)
+            let dx = Self.finite(r.legCurve.slopeX(u))
+            let dy = r.legCurve.isAxisDependent ? Self.finite(r.legCurve.slopeY(u)) : dx
+            return SIMD2(Self.finite(Self.product(t - base.x, dx) * du), Self.finite(Self.product(t - base.y, dy) * du))
         }
+        let f = r.f0 + (r.f1 - r.f0) * u
         let df = (r.f1 - r.f0) * du
-        let dg = s.windowRate(at: r.f, moving: df)
+        let dg = s.windowRate(at: f, moving: df)
         guard dg != 0, !s.discrete else { return .zero }
-        let g = s.windowFraction(r.f)
+        let g = s.windowFraction(f)
         if s.weighted, let weight = segmentWeights[k] {
             let c = r.linearScrub ? g : r.curve.x(g)
-            let dc = r.linearScrub ? 1 : r.curve.slopeX(g)
+            let dc = r.linearScrub ? 1 : Self.finite(r.curve.slopeX(g))
             // A step that does not move here (held, or before its key) stays still even where
-            // the run's curve is vertical (0 · infinity would be NaN).
-            let w = weight.basis.weightSlope(ofStep: weight.step, at: c)
-            let rate = w == 0 ? 0 : w * dc * dg
-            return SIMD2(rate, rate)
+            // the run's curve is vertical.
+            let rate = Self.product(weight.basis.weightSlope(ofStep: weight.step, at: c), dc)
+            return SIMD2(repeating: Self.finite(rate * dg))
         }
         if r.linearScrub { return SIMD2(dg, dg) }
-        let x = r.curve.slopeX(g) * dg
-        let y = s.countY > 0 && r.curve.isAxisDependent ? r.curve.slopeY(g) * dg : x
+        let x = Self.finite(Self.finite(r.curve.slopeX(g)) * dg)
+        let y = s.countY > 0 && r.curve.isAxisDependent ? Self.finite(Self.finite(r.curve.slopeY(g)) * dg) : x
         return SIMD2(x, y)
+    }
+
+    /// `a · b`, 0 when either factor is 0 (even against an infinity).
+    @inline(__always)
+    static func product(_ a: Double, _ b: Double) -> Double { a == 0 || b == 0 ? 0 : a * b }
+
+    /// `x` clamped to ±`greatestFiniteMagnitude` (NaN, which the callers never produce, as 0).
+    @inline(__always)
+    static func finite(_ x: Double) -> Double {
+        x.isNaN ? 0 : Swift.min(Swift.max(x, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
     }
 }
 

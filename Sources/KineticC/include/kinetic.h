@@ -498,7 +498,8 @@ kn_status kn_store_counts(const kn_store *store, int64_t *lane_count, int64_t *e
 kn_status kn_store_range(const kn_store *store, kn_entry entry, int64_t *offset, int64_t *count);
 
 /* The value of lane `lane` (0-based within the entry) as of the last tick / evaluate
- * (0 for an entry added since; adding or removing other entries keeps it).
+ * (0 for an entry added since, except a decays entry, whose values are its positions from
+ * the start; adding or removing other entries keeps it).
  * Errors: KN_ERR_STALE_HANDLE, KN_ERR_OUT_OF_RANGE (lane). */
 kn_status kn_store_value(const kn_store *store, kn_entry entry, int64_t lane, double *out);
 
@@ -635,7 +636,9 @@ kn_status kn_engine_read_model(const kn_engine *engine, int64_t first_lane, int6
  * units per second: the exact time derivative of their presentation values at the engine's
  * time (each animation's span times the rate of its eased progress: a cubic's slope, a
  * spring's velocity, a keyframe step's derivative), not a difference of frames. 0 for a lane
- * that no running run moves (paused, in its delay, ended, or not animated). Just after
+ * that no running run moves (paused, in its delay, ended, or not animated). Always finite:
+ * where the true velocity is infinite (a cubic curve with x1 = 0 starts on a vertical
+ * tangent) or beyond the range of double, +-DBL_MAX. Just after
  * kn_engine_run_continue with a spring, a lane moves at the spring's initial velocity times
  * the distance it has left. Errors: as kn_engine_read. */
 kn_status kn_engine_read_velocity(const kn_engine *engine, int64_t first_lane, int64_t count, double *out);

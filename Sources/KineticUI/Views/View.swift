@@ -135,13 +135,16 @@ open class View {
     /// How fast each lane of `property`'s presentation value is changing, in its units per
     /// second (points per second for `center` and `bounds`, per second for `alpha` and the
     /// colour components), lane by lane in ``AnimatableProperty``'s layout: `center` is
-    /// (x, y), `bounds` (x, y, width, height), `transform` (a, b, c, d, tx, ty).
+    /// (x, y), `bounds` (x, y, width, height), `transform` its decomposed lanes (tx, ty, rotation,
+    /// scale x, scale y, shear).
     ///
     /// It is the exact time derivative of ``presentation`` at the engine's current time (the
     /// sum over the animations on each lane of its span times the rate of its eased
     /// progress), not a difference of frames: just after an interactive transition hands a
     /// gesture's velocity to a spring, it is that velocity. Zero for a property that no
-    /// running animation moves (paused, in a delay, or at rest). UIKit has no public
+    /// running animation moves (paused, in a delay, or at rest). Always finite: where the true
+    /// rate is infinite (a cubic curve with `x1 = 0` starts on a vertical tangent) it is
+    /// ±`Double.greatestFiniteMagnitude`. UIKit has no public
     /// equivalent; this is Kinetic's.
     public func presentationVelocity(of property: AnimatableProperty) -> [Double] {
         guard let engine = laneEngine else { return [Double](repeating: 0, count: property.laneCount) }
