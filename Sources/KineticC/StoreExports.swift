@@ -176,11 +176,8 @@ public func kn_store_add_decays(_ store: OpaquePointer?, _ decay: UnsafePointer<
 @_cdecl("kn_store_retarget_springs")
 public func kn_store_retarget_springs(_ store: OpaquePointer?, _ entry: UInt64, _ targets: UnsafePointer<Double>?,
                                       _ count: Int64) -> Int32 {
-    guarded {
-        let b = try box(store)
-        let handle = try b.handle(entry)
-        let n = try checkedCount(count, "count")
-        try b.store.retargetSprings(handle, targets: try buffer(targets, n, "targets"))
+    withEntryValues(store, entry, targets, count, "targets") { store, handle, targets in
+        try store.retargetSprings(handle, targets: targets)
     }
 }
 
@@ -213,12 +210,22 @@ public func kn_store_set_progress(_ store: OpaquePointer?, _ entry: UInt64, _ pr
 @_cdecl("kn_store_set_lane_progress")
 public func kn_store_set_lane_progress(_ store: OpaquePointer?, _ entry: UInt64, _ progress: UnsafePointer<Double>?,
                                        _ count: Int64) -> Int32 {
+    // The store checks the count and every value (naming the first non-finite one).
+    withEntryValues(store, entry, progress, count, "progress") { store, handle, progress in
+        try store.setProgress(progress, for: handle)
+    }
+}
+
+/// The calls that hand one entry `count` doubles: the store, the entry's handle and the
+/// values (checked for NULL against the count, named `name`) given to `body`.
+private func withEntryValues(_ store: OpaquePointer?, _ entry: UInt64, _ values: UnsafePointer<Double>?, _ count: Int64,
+                             _ name: String,
+                             _ body: (BatchStore, BatchStore.Handle, UnsafeBufferPointer<Double>) throws -> Void) -> Int32 {
     guarded {
         let b = try box(store)
         let handle = try b.handle(entry)
         let n = try checkedCount(count, "count")
-        // The store checks the count and every value (naming the first non-finite one).
-        try b.store.setProgress(try buffer(progress, n, "progress"), for: handle)
+        try body(b.store, handle, try buffer(values, n, name))
     }
 }
 

@@ -218,11 +218,18 @@ enum CuratedData {
 
     /// A non-negative number with 4 decimals (display only; the CSV holds the exact value).
     static func formatSeconds(_ seconds: Double) -> String {
-        let scaled = (seconds * 10_000).rounded()
-        let whole = Int(scaled) / 10_000
-        let fraction = Int(scaled) % 10_000
-        let digits = String(fraction)
-        return "\(whole)." + String(repeating: "0", count: 4 - digits.count) + digits
+        fixed(seconds, decimals: 4)
+    }
+
+    /// `value` rounded to `decimals` (1 to 9) decimals, all of them printed (`-182.7`,
+    /// `0.400`); display only.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var unit = 1
+        for _ in 0 ..< decimals { unit *= 10 }
+        let scaled = Int((abs(value) * Double(unit)).rounded())
+        let digits = String(scaled % unit)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        return sign + "\(scaled / unit)." + String(repeating: "0", count: decimals - digits.count) + digits
     }
 
     /// A number for titles: at most 4 decimals, trailing zeros dropped (`0.5`, `12.5664`).

@@ -47,24 +47,12 @@ struct DemoCommand: ParsableCommand {
             // A release: where and how fast the finger let go (the tracker's estimate), where
             // that projects to, and what it decided.
             let releases = scene.releases.map {
-                "at \(format($0.time, 3)) s, y \(format($0.position, 1)) pt, \(format($0.velocity, 1)) pt/s, projected "
-                    + "\(format($0.projected, 1)) pt: \($0.finished ? "finished" : "cancelled")"
+                "at \(CuratedData.fixed($0.time, decimals: 3)) s, y \(CuratedData.fixed($0.position, decimals: 1)) pt, "
+                    + "\(CuratedData.fixed($0.velocity, decimals: 1)) pt/s, projected "
+                    + "\(CuratedData.fixed($0.projected, decimals: 1)) pt: \($0.finished ? "finished" : "cancelled")"
             }
             print("\(scene.name): \(ms) ms, \(scene.frames) frames; callbacks: \(scene.callbacks.joined(separator: " > ")); "
                   + (releases.isEmpty ? "" : "releases: \(releases.joined(separator: " | ")); ") + "\(scene.csv), \(scene.svg)")
         }
-    }
-
-    /// `value` with `digits` decimals (no Foundation formatter: rounded, then printed).
-    private func format(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0 ..< digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        var text = rounded.magnitude.description
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
-        }
-        return (rounded < 0 ? "-" : "") + text
     }
 }

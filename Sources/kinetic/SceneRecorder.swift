@@ -90,24 +90,21 @@ final class SceneRecorder {
         let f = values.frame
         let absolute = view === window ? Rect(x: 0, y: 0, width: f.size.width, height: f.size.height)
             : Rect(x: origin.x + f.origin.x, y: origin.y + f.origin.y, width: f.size.width, height: f.size.height)
+        let bounds = view.presentationVelocity(of: .bounds)
         var own: Motion?
         if view === window {
             own = Motion()
         } else if let motion, values.transform == .identity {
             // frame = centre − size / 2, so its origin moves at the centre's rate minus half
             // the size's.
-            let center = view.presentationVelocity(of: .center), bounds = view.presentationVelocity(of: .bounds)
+            let center = view.presentationVelocity(of: .center)
             own = Motion(x: motion.x + center[0] - bounds[2] / 2, y: motion.y + center[1] - bounds[3] / 2,
                          width: bounds[2], height: bounds[3], alpha: view.presentationVelocity(of: .alpha)[0])
         }
         body(view, absolute, own)
         let b = values.bounds
         // The subviews move with this view's origin, less its bounds' origin.
-        var inner: Motion?
-        if let own {
-            let bounds = view.presentationVelocity(of: .bounds)
-            inner = Motion(x: own.x - bounds[0], y: own.y - bounds[1])
-        }
+        let inner = own.map { Motion(x: $0.x - bounds[0], y: $0.y - bounds[1]) }
         for child in view.subviews {
             visit(child, origin: Point(x: absolute.origin.x - b.origin.x, y: absolute.origin.y - b.origin.y),
                   motion: inner, body)

@@ -56,7 +56,7 @@ extension LaneEngine {
         try ParameterError.requireFinite(progress, "progress")
         let (delta, fromBound, deltaBound) = try Self.entryDeltas(from: from, to: to)
         let handle = entrySlots.acquire(kind: .group, entry: groupEntries.entries.count)
-        let end = groupEntries.laneCount
+        let end = sectionBase(.lanes)
         _ = groupEntries.append(slot: Int(handle.index), count: from.count, payload: (progress, fromBound, deltaBound))
         groupFrom.append(contentsOf: from)
         groupDelta.append(contentsOf: delta)
@@ -79,7 +79,7 @@ extension LaneEngine {
         let (delta, fromBound, deltaBound) = try Self.entryDeltas(from: from, to: to)
         let progressBound = progress.reduce(0) { max($0, $1.magnitude) }
         let handle = entrySlots.acquire(kind: .lanes, entry: laneEntries.entries.count)
-        let end = groupEntries.laneCount + laneEntries.laneCount
+        let end = sectionBase(.keyframes)
         _ = laneEntries.append(slot: Int(handle.index), count: from.count, payload: (fromBound, deltaBound, progressBound))
         laneFrom.append(contentsOf: from)
         laneDelta.append(contentsOf: delta)
@@ -95,7 +95,7 @@ extension LaneEngine {
         try ParameterError.requireFinite(progress, "progress")
         let batch = try KeyframeBatch(tracks: tracks)
         let handle = entrySlots.acquire(kind: .keyframes, entry: keyframeEntries.entries.count)
-        let end = groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount
+        let end = sectionBase(.springs)
         _ = keyframeEntries.append(slot: Int(handle.index), count: batch.count, payload: (batch, progress))
         insertEntryOutput(batch.count, at: end)
         return handle
@@ -122,7 +122,7 @@ extension LaneEngine {
         let group = try SpringGroup(spring: spring, displacements: x, velocities: v)
         let handle = entrySlots.acquire(kind: .springs, entry: springEntries.entries.count)
         let targetBound = targets.reduce(0) { max($0, $1.magnitude) }
-        let end = groupEntries.laneCount + laneEntries.laneCount + keyframeEntries.laneCount + springEntries.laneCount
+        let end = sectionBase(.decays)
         _ = springEntries.append(slot: Int(handle.index), count: n, payload: (group, targetBound))
         springTargets.append(contentsOf: targets)
         // At the end of the springs' section, before the decays (whose values are their
