@@ -178,7 +178,7 @@ long kinetic_simd_bezier_solve(int path, const void *table, const double *x, dou
     c.n = n;
     int compares = (int)steps;
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         return bezier_solve_avx2(&c, compares, root, second);
     }
 #endif

@@ -80,7 +80,7 @@ long kinetic_simd_bezier_table(int path, const double *records, double scale, lo
                                const double *x, double *y, unsigned char *redo, long n) {
     const table_call c = {records, scale, upper_offset, x, y, redo, n};
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         return bezier_table_avx2(&c, root);
     }
 #endif

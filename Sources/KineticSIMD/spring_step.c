@@ -45,9 +45,21 @@ static void spring_step_avx2(double *restrict x, double *restrict v, long n,
 }
 #endif
 
+int kinetic_simd_has_avx512(void) {
+#if defined(__x86_64__)
+    // __builtin_cpu_supports also checks that the operating system saves the vector state.
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq")
+           && __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
 int kinetic_simd_best_path(void) {
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) return KINETIC_SIMD_PATH_AVX2;
+    if (__builtin_cpu_supports("avx2")) {
+        return kinetic_simd_has_avx512() ? KINETIC_SIMD_PATH_AVX512 : KINETIC_SIMD_PATH_AVX2;
+    }
 #endif
     return KINETIC_SIMD_PATH_BASELINE;
 }
@@ -55,7 +67,7 @@ int kinetic_simd_best_path(void) {
 void kinetic_simd_spring_step(int path, double *x, double *v, long n,
                          double m11, double m12, double m21, double m22) {
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         spring_step_avx2(x, v, n, m11, m12, m21, m22);
         return;
     }
@@ -186,7 +198,7 @@ static double magnitude_checked_sse2(const double *x, long n) {
 
 double kinetic_simd_max_magnitude_checked(int path, const double *x, long n) {
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return magnitude_checked_avx2(x, n);
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return magnitude_checked_avx2(x, n);
     return magnitude_checked_sse2(x, n);
 #else
     (void)path;
@@ -219,7 +231,7 @@ static void retarget_avx2(double *restrict x, double *restrict old, const double
 
 void kinetic_simd_spring_retarget(int path, double *x, double *old, const double *target, long n) {
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         retarget_avx2(x, old, target, n);
         return;
     }
@@ -230,7 +242,7 @@ void kinetic_simd_spring_retarget(int path, double *x, double *old, const double
 
 void kinetic_simd_max_magnitudes(int path, const double *x, const double *v, long n, double *mx, double *mv) {
 #if defined(__x86_64__)
-    if (path == KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         magnitudes_avx2(x, v, n, mx, mv);
     } else {
         magnitudes_sse2(x, v, n, mx, mv);

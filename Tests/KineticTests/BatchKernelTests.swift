@@ -316,8 +316,7 @@ final class BatchKernelTests: XCTestCase {
     /// vector body or the tail), +infinity for an infinity; the retarget bit for bit against
     /// the scalar formula.
     func testRetargetKernelsOnEveryVectorPath() {
-        var paths = [KINETIC_SIMD_PATH_BASELINE]
-        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        let paths = Array(KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path())
         var rng = SeededRandom(seed: 11)
         for path in paths {
             for n in [0, 1, 3, 4, 7, 8, 9, 17, 1_001] {
@@ -346,8 +345,7 @@ final class BatchKernelTests: XCTestCase {
     /// not multiples of any vector width, and from rows that start off a 32-byte boundary.
     func testSpringStepEveryVectorPathIsTheScalarFormulaBitForBit() throws {
         let phi = try Spring(dampingRatio: 0.15, response: 0.35).transition(over: 1.0 / 90)
-        var paths = [KINETIC_SIMD_PATH_BASELINE]
-        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        let paths = Array(KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path())
         print("spring step paths tested: \(paths) (0 = baseline, 1 = AVX2)")
         var rng = SeededRandom(seed: 10)
         for path in paths {

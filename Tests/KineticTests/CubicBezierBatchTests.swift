@@ -12,8 +12,7 @@ import TestSupport
 
 final class CubicBezierBatchTests: XCTestCase {
     private var paths: [Int32] {
-        var paths = [KINETIC_SIMD_PATH_BASELINE]
-        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        let paths = Array(KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path())
         return paths
     }
 

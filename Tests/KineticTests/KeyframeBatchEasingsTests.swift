@@ -99,8 +99,7 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         let curves = (0 ..< n).map { _ in curve(&rng) }
         let x1 = curves.map(\.x1), y1 = curves.map(\.y1), x2 = curves.map(\.x2), y2 = curves.map(\.y2)
         let u = (0 ..< n).map { i in i % 50 == 0 ? rng.uniform(-1, 2) : rng.unit() }
-        var paths = [KINETIC_SIMD_PATH_BASELINE]
-        if kinetic_simd_best_path() == KINETIC_SIMD_PATH_AVX2 { paths.append(KINETIC_SIMD_PATH_AVX2) }
+        let paths = Array(KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path())
         var results: [[UInt64]] = []
         for path in paths {
             for shared in [false, true] {

@@ -5,11 +5,11 @@ import KineticSIMD
 /// with different curves (``KeyframeBatch``).
 ///
 /// The kernel (`kinetic_simd_bezier_lanes`, KineticSIMD's bezier_lanes.c, vectorised to the
-/// widest instruction set the processor has) solves x(t) = u in each lane by Newton's method
-/// from t = u, safeguarded by a bracket (a step that leaves the bracket bisects it instead),
-/// for a fixed number of steps with no test between them, so that lanes never wait for each
-/// other and random curves cost no mispredicted exits. One more Newton step then gives t, and
-/// y(t) the value. A lane is certified when the error that step can leave in y, estimated
+/// widest instruction set the processor has: AVX-512, AVX2 or 128-bit, the same bits) solves
+/// x(t) = u in each lane by Halley's method from t = u, each step clamped to [0, 1], for a
+/// fixed number of steps with no test between them, so that lanes never wait for each other
+/// and random curves cost no mispredicted exits; sixteen lanes go through the steps together,
+/// so that their independent chains overlap. One Newton step then gives t, and y(t) the value. A lane is certified when the error that step can leave in y, estimated
 /// from the step, the curvature of x and the rounding of the residual, plus the rounding of
 /// y itself, is below 1e-13 (so curves with large y control values, whose power form
 /// cancels, go to the exact solve); the
@@ -36,6 +36,11 @@ package enum BezierLanes {
                                y2: UnsafePointer<Double>, at u: Double, into w: UnsafeMutablePointer<Double>,
                                ok: UnsafeMutablePointer<UInt8>, count: Int) {
         kinetic_simd_bezier_lanes_shared(simdPath, x1, y1, x2, y2, u, w, ok, count)
+    }
+
+    /// The largest |w[i]| over `count` values (0 for none), in one vector pass.
+    package static func largestMagnitude(_ w: UnsafePointer<Double>, count: Int) -> Double {
+        kinetic_simd_max_magnitude_checked(simdPath, w, count)
     }
 
     /// The exact value of the curve (x1, y1), (x2, y2) at `u`, as ``CubicBezier/value(at:)``

@@ -26,8 +26,8 @@
 /// Tracks may ease a segment each with a curve of their own (a design file whose every
 /// property has its own easing, say; an uneased segment counts as the identity). Such a
 /// segment keeps every track's control points, and a frame solves every track's eased
-/// progress side by side in one vectorised pass, with no per-curve table (safeguarded Newton
-/// steps from w = u, certified per track; the few tracks the certification leaves over, next
+/// progress side by side in one vectorised pass, with no per-curve table (Halley steps from
+/// w = u, then a Newton step, certified per track; the few tracks the certification leaves over, next
 /// to a vertical tangent or at the triple root of (1, 0, 0, 1), take the exact bracketed
 /// solve that ``CubicBezier`` falls back on). Values are within 1e-12 of
 /// ``CubicBezier/value(at:)``, and a frame still allocates nothing. Such a segment is no
@@ -188,6 +188,12 @@ public final class KeyframeBatch {
         let location = keyTimes.withUnsafeBufferPointer {
             KeyframeLookup.locate(progress, in: $0, cursor: &cursor, useCursor: true)
         }
+        return basis(of: location)
+    }
+
+    /// ``basis(at:cursor:)`` for a located progress.
+    @inline(__always)
+    func basis(of location: KeyframeLocation) -> (block: Int, terms: Int, w: Double, distinct: Bool) {
         switch location {
         case .key(let k): return (k, 1, 0, false)
         case .segment(let s, let u):
@@ -353,18 +359,30 @@ public final class KeyframeBatch {
         // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
         var check = 0.0
         if let lanes {
-            // Tracks in segments with their own easings: look every track up first, then
-            // ease those tracks in one kernel call (`easeStaggered`), then evaluate.
+            // Tracks in segments with their own easings: look every track up first, gathering
+            // the curves and progress of those tracks into the kernel's planes, then ease them
+            // in one kernel call (`easeStaggered`), then evaluate.
             var pending = 0
-            cursors.withUnsafeMutableBufferPointer { cursors in
-                for t in 0 ..< n {
-                    let (block, terms, w, distinct) = basis(at: progress[t], cursor: &cursors[t])
-                    lanes.blocks[t] = Int32(truncatingIfNeeded: block)
-                    lanes.terms[t] = UInt8(truncatingIfNeeded: terms)
-                    lanes.w[t] = w
-                    if distinct {
-                        lanes.pending[pending] = Int32(truncatingIfNeeded: t)
-                        pending &+= 1
+            let size = lanes.size
+            let x1 = lanes.gathered, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size, u = y2 + size
+            keyTimes.withUnsafeBufferPointer { times in
+                cursors.withUnsafeMutableBufferPointer { cursors in
+                    for t in 0 ..< n {
+                        let location = KeyframeLookup.locate(progress[t], in: times, cursor: &cursors[t], useCursor: true)
+                        if case .segment(let s, let fraction) = location, let planes = distinctEasings[s] {
+                            lanes.blocks[t] = Int32(truncatingIfNeeded: s)
+                            lanes.terms[t] = specs[s].shape == .linear ? 2 : 4
+                            lanes.pending[pending] = Int32(truncatingIfNeeded: t)
+                            x1[pending] = planes[t]; y1[pending] = planes[n &+ t]
+                            x2[pending] = planes[2 &* n &+ t]; y2[pending] = planes[3 &* n &+ t]
+                            u[pending] = fraction
+                            pending &+= 1
+                            continue
+                        }
+                        let (block, terms, w, _) = basis(of: location)
+                        lanes.blocks[t] = Int32(truncatingIfNeeded: block)
+                        lanes.terms[t] = UInt8(truncatingIfNeeded: terms)
+                        lanes.w[t] = w
                     }
                 }
             }

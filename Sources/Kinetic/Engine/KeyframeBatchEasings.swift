@@ -43,36 +43,47 @@ extension KeyframeBatch {
         let n = count
         BezierLanes.values(x1: planes, y1: planes + n, x2: planes + 2 * n, y2: planes + 3 * n, at: u,
                            into: lanes.w, ok: lanes.ok, count: n)
-        var largest = 0.0
-        for t in 0 ..< n {
-            if lanes.ok[t] == 0 { lanes.w[t] = fallback(block: block, track: t, at: u) }
-            largest = max(largest, lanes.w[t].magnitude)
+        fixUncertified(w: lanes.w, ok: lanes.ok, count: n) { t in fallback(block: block, track: t, at: u) }
+        return BezierLanes.largestMagnitude(lanes.w, count: n)
+    }
+
+    /// Replaces `w[t]` by `exact(t)` for every lane t < `count` whose `ok[t]` is 0 (the kernel
+    /// did not certify it), skipping eight certified lanes at a time (nearly all of them are).
+    @inline(__always)
+    func fixUncertified(w: UnsafeMutablePointer<Double>, ok: UnsafeMutablePointer<UInt8>, count n: Int,
+                        _ exact: (Int) -> Double) {
+        let allCertified = UInt64(0x0101_0101_0101_0101)
+        var t = 0
+        while t &+ 8 <= n {
+            if UnsafeRawPointer(ok + t).loadUnaligned(as: UInt64.self) != allCertified {
+                for k in t ..< t &+ 8 where ok[k] == 0 { w[k] = exact(k) }
+            }
+            t &+= 8
         }
-        return largest
+        while t < n {
+            if ok[t] == 0 { w[t] = exact(t) }
+            t &+= 1
+        }
     }
 
     /// Eases the `count` pending tracks of the scratch (each in a segment with distinct
-    /// easings, at its own local progress `w`): their control points and progress gathered
-    /// into planes, one kernel call, then scattered back; for linear segments at w = 1 the
-    /// track moves to the end keyframe itself (the lerp is exact there).
+    /// easings; their control points and local progress already gathered into the scratch's
+    /// planes): one kernel call, then scattered back into `w`; for linear segments at w = 1
+    /// the track moves to the end keyframe itself (the lerp is exact there).
     func easeStaggered(_ lanes: LaneScratch, count m: Int) {
         guard m > 0 else { return }
-        let n = count, size = lanes.size
+        let size = lanes.size
         let x1 = lanes.gathered, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size, u = y2 + size
-        for j in 0 ..< m {
-            let t = Int(lanes.pending[j])
-            guard let planes = distinctEasings[Int(lanes.blocks[t])] else { continue }
-            x1[j] = planes[t]; y1[j] = planes[n + t]; x2[j] = planes[2 * n + t]; y2[j] = planes[3 * n + t]
-            u[j] = lanes.w[t]
-        }
         BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.gatheredW,
                            ok: lanes.ok, count: m)
+        // The uncertified lanes take the exact solve, from the gathered curve itself.
+        fixUncertified(w: lanes.gatheredW, ok: lanes.ok, count: m) { j in BezierLanes.exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j]) }
         for j in 0 ..< m {
-            let t = Int(lanes.pending[j]), block = Int(lanes.blocks[t])
-            let value = lanes.ok[j] != 0 ? lanes.gatheredW[j] : fallback(block: block, track: t, at: u[j])
+            let t = Int(lanes.pending[j])
+            let value = lanes.gatheredW[j]
             lanes.w[t] = value
-            if lanes.terms[t] == 2 && value == 1 {
-                lanes.blocks[t] = Int32(truncatingIfNeeded: block + 1)
+            if value == 1 && lanes.terms[t] == 2 {
+                lanes.blocks[t] &+= 1
                 lanes.terms[t] = 1
             }
         }

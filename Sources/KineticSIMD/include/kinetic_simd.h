@@ -40,9 +40,17 @@ int kinetic_simd_bucket_map64(const unsigned char *indices, int count, unsigned 
 #define KINETIC_SIMD_PATH_BASELINE 0
 /// 256-bit AVX2 vectors (x86-64 processors that have AVX2, checked at run time).
 #define KINETIC_SIMD_PATH_AVX2 1
+/// 512-bit AVX-512 vectors (x86-64 processors with AVX-512 F, DQ and VL, checked at run time).
+/// Only the lane solver (kinetic_simd_bezier_lanes) has code of its own for it; the other
+/// kernels run their AVX2 code on this path. Each path value includes the ones below it.
+#define KINETIC_SIMD_PATH_AVX512 2
 
-/// The widest path this processor runs: KINETIC_SIMD_PATH_AVX2 or KINETIC_SIMD_PATH_BASELINE.
+/// The widest path this processor runs: a KINETIC_SIMD_PATH_* value. Every value from
+/// KINETIC_SIMD_PATH_BASELINE up to it runs here too.
 int kinetic_simd_best_path(void);
+
+/// Whether this processor (and its operating system) runs AVX-512 F, DQ and VL.
+int kinetic_simd_has_avx512(void);
 
 /// One exact spring step for n ≥ 0 springs that share Φ = [m11 m12; m21 m22]:
 /// (x_i, v_i) ← (m11·x_i + m12·v_i, m21·x_i + m22·v_i) for i in 0..<n, in place.
@@ -57,8 +65,8 @@ void kinetic_simd_spring_step(int path, double *x, double *v, long n,
 /// x in [0, 1]) at progress u[i]: w[i] = the eased progress and ok[i] = 1 where the lane is
 /// certified within 1e-13 of the exact value, ok[i] = 0 (w[i] unspecified) where it is not
 /// (progress outside [0, 1], next to a vertical tangent or a triple root): the caller solves
-/// those exactly. Safeguarded Newton steps, a fixed number of them, then a per-lane error
-/// bound (see bezier_lanes.c). Every path gives the same bits. No pointer may overlap w or ok.
+/// those exactly. Clamped Halley steps, a fixed number of them, then one Newton step and a
+/// per-lane error bound (see bezier_lanes.c). Every path gives the same bits. No pointer may overlap w or ok.
 void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                const double *u, double *w, unsigned char *ok, long n);
 
