@@ -63,9 +63,106 @@ long table_lanes(const double *restrict records, const double scale, const long 
     return marked;
 }
 
+// Sixteen lanes at a time, as four blocks of four, with their records transposed instead of gathered: each lane's record
+// is one 64-byte line (its eight coefficients), loaded as two vectors; two 4 × 4 transposes
+// give the vectors of coefficient k over the four lanes, and Horner's rule runs on them in
+// the loop's order, so the bits are table_lanes' own. Gathers (eight per four lanes) cost
+// several times more than these loads and shuffles.
+typedef double table_v4 __attribute__((ext_vector_type(4)));
+typedef double table_v4u __attribute__((ext_vector_type(4), aligned(8)));
+typedef __typeof__((table_v4)0 < (table_v4)0) table_m4;
+typedef unsigned char table_b4 __attribute__((ext_vector_type(4)));
+
+#define TABLE_TRANSPOSE(a, b, c, d, c0, c1, c2, c3) do { \
+        table_v4 t0 = __builtin_shufflevector(a, b, 0, 4, 2, 6); \
+        table_v4 t1 = __builtin_shufflevector(a, b, 1, 5, 3, 7); \
+        table_v4 t2 = __builtin_shufflevector(c, d, 0, 4, 2, 6); \
+        table_v4 t3 = __builtin_shufflevector(c, d, 1, 5, 3, 7); \
+        c0 = __builtin_shufflevector(t0, t2, 0, 1, 4, 5); \
+        c1 = __builtin_shufflevector(t1, t3, 0, 1, 4, 5); \
+        c2 = __builtin_shufflevector(t0, t2, 2, 3, 6, 7); \
+        c3 = __builtin_shufflevector(t1, t3, 2, 3, 6, 7); \
+    } while (0)
+
+_Static_assert(KINETIC_BEZIER_BATCH_DEGREE == 7 && KINETIC_BEZIER_BATCH_STRIDE == 8,
+               "the transposed block reads a record as two vectors of four coefficients");
+
+// One block of four lanes up to Horner's rule: the lanes' flags, position s and the
+// transposed coefficients c[0..7] of their records.
+typedef struct {
+    table_v4 xx, s, c[8];
+    table_m4 inside;
+} table_block;
+
+static inline __attribute__((always_inline))
+void table_load(table_block *restrict out, const double *restrict records, const double scale,
+                const long upper_offset, const double *restrict xs, const int root) {
+    table_block b;
+    table_v4 x = *(const table_v4u *)xs;
+    b.inside = (x >= 0) & (x <= 1);
+    table_m4 upper = x > 0.5;
+    table_v4 xx = upper ? 1 - x : x;
+    b.xx = b.inside ? xx : (table_v4)0;
+    table_v4 v = root ? __builtin_elementwise_sqrt(b.xx) : b.xx;
+    table_v4 r = v * scale;
+    table_v4 rounded = (r - 0.5) + 0x1.8p52;
+    b.s = r - (rounded - 0x1.8p52);
+    table_m4 index = (((table_m4)rounded) & 0xFFFF) + (upper & upper_offset);
+    const double *p0 = records + KINETIC_BEZIER_BATCH_STRIDE * index[0];
+    const double *p1 = records + KINETIC_BEZIER_BATCH_STRIDE * index[1];
+    const double *p2 = records + KINETIC_BEZIER_BATCH_STRIDE * index[2];
+    const double *p3 = records + KINETIC_BEZIER_BATCH_STRIDE * index[3];
+    TABLE_TRANSPOSE(*(const table_v4u *)p0, *(const table_v4u *)p1, *(const table_v4u *)p2,
+                    *(const table_v4u *)p3, b.c[0], b.c[1], b.c[2], b.c[3]);
+    TABLE_TRANSPOSE(*(const table_v4u *)(p0 + 4), *(const table_v4u *)(p1 + 4), *(const table_v4u *)(p2 + 4),
+                    *(const table_v4u *)(p3 + 4), b.c[4], b.c[5], b.c[6], b.c[7]);
+    *out = b;
+}
+
+// Stores a block's values and redo marks; returns the number marked.
+static inline __attribute__((always_inline))
+long table_store(const table_block *b, const table_v4 *yp, double *restrict ys, unsigned char *restrict redo) {
+    table_v4 y = *yp;
+    table_m4 near = (b->xx < KINETIC_BEZIER_END_THRESHOLD) & (b->xx != 0);
+    *(table_v4u *)ys = y;
+    table_m4 left = ~b->inside | near | (y != y);
+    table_b4 bytes = __builtin_convertvector(left & 1, table_b4);
+    memcpy(redo, &bytes, sizeof bytes);
+    return -(left[0] + left[1] + left[2] + left[3]);
+}
+
+static inline __attribute__((always_inline))
+long table_blocks(const double *restrict records, const double scale, const long upper_offset,
+                  const double *restrict xs, double *restrict ys, unsigned char *restrict redo, const long n,
+                  const int root) {
+    long marked = 0;
+    // Four blocks at a time, their Horner chains interleaved (one chain alone waits on each
+    // multiply and add's latency).
+    for (long i = 0; i + 16 <= n; i += 16) {
+        table_block a, b, c, d;
+        table_load(&a, records, scale, upper_offset, xs + i, root);
+        table_load(&b, records, scale, upper_offset, xs + i + 4, root);
+        table_load(&c, records, scale, upper_offset, xs + i + 8, root);
+        table_load(&d, records, scale, upper_offset, xs + i + 12, root);
+        table_v4 ya = a.c[7], yb = b.c[7], yc = c.c[7], yd = d.c[7];
+        for (int k = KINETIC_BEZIER_BATCH_DEGREE - 1; k >= 0; k--) {
+            ya = ya * a.s + a.c[k];
+            yb = yb * b.s + b.c[k];
+            yc = yc * c.s + c.c[k];
+            yd = yd * d.s + d.c[k];
+        }
+        marked += table_store(&a, &ya, ys + i, redo + i);
+        marked += table_store(&b, &yb, ys + i + 4, redo + i + 4);
+        marked += table_store(&c, &yc, ys + i + 8, redo + i + 8);
+        marked += table_store(&d, &yd, ys + i + 12, redo + i + 12);
+    }
+    long done = n & ~15L;
+    return marked + table_lanes(records, scale, upper_offset, xs + done, ys + done, redo + done, n - done, root);
+}
+
 static inline __attribute__((always_inline)) long table_run(const table_call *c, int root) {
-    if (root) return table_lanes(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 1);
-    return table_lanes(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 0);
+    if (root) return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 1);
+    return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 0);
 }
 
 // The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2.

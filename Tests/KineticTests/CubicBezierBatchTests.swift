@@ -82,8 +82,8 @@ final class CubicBezierBatchTests: XCTestCase {
         return points
     }
 
-    /// The batch table's kernel gives the same bits on every path, and its lanes are within
-    /// `tableBound` of value(at:).
+    /// The batch table's kernel gives the same bits on every path and in its sixteen-lane blocks
+    /// as lane by lane, and its lanes are within `tableBound` of value(at:).
     func testTableKernelPathsAgree() throws {
         var rng = SeededRandom(seed: 0x7AB1E)
         var tables = 0
@@ -101,6 +101,17 @@ final class CubicBezierBatchTests: XCTestCase {
             }
             if !results.isEmpty { tables += 1 }
             for r in results.dropFirst() { XCTAssertEqual(r, results[0], "\(c): AVX2 and baseline differ") }
+            // The kernel runs sixteen lanes at a time with the records transposed, and the rest
+            // lane by lane: a call of one x (the lane loop alone) gives each lane's bits.
+            if tables <= 25, let all = results.first, let path = paths.last {
+                for (i, x) in xs.enumerated() {
+                    guard let one = c.table.batchTableRun([x], path: path) else { continue }
+                    XCTAssertEqual(one.redo[0], UInt8(all[xs.count + i]), "\(c) at \(x): redo alone")
+                    if one.redo[0] == 0 {
+                        XCTAssertEqual(one.values[0].bitPattern, all[i], "\(c) at \(x): the block and the lane loop differ")
+                    }
+                }
+            }
         }
         XCTAssertGreaterThan(tables, 250)
     }
