@@ -52,19 +52,22 @@ final class EngineBox {
     /// The lanes of one animation: each one of the engine's, none twice.
     /// - Throws: `KN_ERR_OUT_OF_RANGE` naming `lanes[k]`.
     func distinctLanes(_ lanes: UnsafeBufferPointer<Int64>) throws -> [Int32] {
-        var list: [Int32] = []
-        list.reserveCapacity(lanes.count)
+        try checkDistinctLanes(lanes)
+        return lanes.map { Int32($0) }
+    }
+
+    /// Checks `distinctLanes`' conditions without building the list.
+    /// - Throws: `KN_ERR_OUT_OF_RANGE` naming `lanes[k]`.
+    func checkDistinctLanes(_ lanes: UnsafeBufferPointer<Int64>) throws {
         // A few lanes (a property's) are compared pairwise, without a set's allocation.
         var seen = lanes.count > Self.pairwiseLaneLimit ? Set<Int64>(minimumCapacity: lanes.count) : nil
         for (k, lane) in lanes.enumerated() {
             _ = try self.lanes(lane, 1, "lanes[\(k)]")
-            let repeated = seen != nil ? seen?.insert(lane).inserted == false : list.contains(Int32(lane))
+            let repeated = seen != nil ? seen?.insert(lane).inserted == false : lanes[..<k].contains(lane)
             guard !repeated else {
                 throw InterfaceError(status: .outOfRange, message: "lanes[\(k)] = \(lane) appears twice in one animation")
             }
-            list.append(Int32(lane))
         }
-        return list
     }
 
     /// Up to this many lanes per animation are checked for repeats pairwise.
@@ -353,12 +356,12 @@ public func kn_engine_run_add_animations(_ engine: OpaquePointer?, _ run: UInt64
         let n = try checkedCount(count, "count")
         let l = try buffer(lanes, n, "lanes"), t = try buffer(targets, n, "targets")
         let v = vertical.map { UnsafeBufferPointer(start: $0, count: n) }
-        let checked = try b.distinctLanes(l)
+        try b.checkDistinctLanes(l)
         var list: [LaneTarget] = []
         list.reserveCapacity(n)
         for k in 0 ..< n {
             guard t[k].isFinite else { throw ParameterError.notFinite(parameter: "targets[\(k)]", value: t[k]) }
-            list.append(LaneTarget(lane: checked[k], value: t[k], vertical: v.map { $0[k] != 0 } ?? false))
+            list.append(LaneTarget(lane: Int32(l[k]), value: t[k], vertical: v.map { $0[k] != 0 } ?? false))
         }
         try e.addAnimations(handle, targets: list, delayFactor: delayFactor)
     }

@@ -48,6 +48,55 @@ final class LaneEngineRunTests: XCTestCase {
         XCTAssertEqual(engine.fractionComplete(of: run), 0)
     }
 
+    /// Several animations added while inactive are applied at the start in the order they
+    /// were added, each with its own delay: the second on a lane animates from the first's
+    /// target, additively, as UIKit's second `addAnimations` does.
+    func testSeveralAnimationsAddedWhileInactiveApplyInOrder() throws {
+        let (engine, run, a) = try setUp([0, 0, 0])
+        try engine.addAnimations(run, targets: targets(a, [10, 20]), delayFactor: 0)
+        try engine.addAnimations(run, targets: targets(a + 1, [30, 40]), delayFactor: 0.5)
+        try engine.addAnimations(run, targets: targets(a, [6]), delayFactor: 0)
+        try engine.startAnimation(run)
+        engine.advance(to: 0.25)
+        // Lane a: 0 → 10 then 10 → 6 over the whole run (linear): 2.5 − 1 = 1.5.
+        let expectedA: Double = 10 * 0.25 - 4 * 0.25
+        XCTAssertEqual(engine.output[a], expectedA, accuracy: 1e-12)
+        // Lane a + 1: 0 → 20 over the run, then 20 → 30 in the second half only.
+        XCTAssertEqual(engine.output[a + 1], 20 * 0.25, accuracy: 1e-12)
+        XCTAssertEqual(engine.output[a + 2], 0, "the delayed animation waits for its half")
+        engine.advance(to: 0.75)
+        let expectedB: Double = 20 * 0.75 + 10 * 0.5
+        XCTAssertEqual(engine.output[a + 1], expectedB, accuracy: 1e-12)
+        XCTAssertEqual(engine.output[a + 2], 40 * 0.5, accuracy: 1e-12)
+        engine.advance(to: 1)
+        XCTAssertEqual(Array(engine.output[a ... a + 2]), [6, 30, 40])
+        XCTAssertEqual(Array(engine.model[a ... a + 2]), [6, 30, 40])
+        // Released, a fresh run on the same record starts with nothing pending.
+        engine.releaseRunAndAnimations(run)
+        let next = try engine.makeRun(timing: .linear, duration: 1)
+        try engine.startAnimation(next)
+        XCTAssertTrue(engine.isWaitingForAnimations(next))
+    }
+
+    /// Runs with equal cubic timing share one curve, including a run made after the curve
+    /// cache starts over; their values are the curve's.
+    func testEqualCubicTimingsShareTheirCurve() throws {
+        let engine = LaneEngine()
+        let first = engine.firstLane(of: engine.allocateBlock([0, 0, 0]))
+        let curve = try CubicBezier(0.3, 0.1, 0.6, 0.9)
+        var runs: [RunHandle] = []
+        for k in 0 ..< 3 {
+            let run = try engine.makeRun(timing: .cubic(curve), duration: 1)
+            try engine.addAnimations(run, targets: [LaneTarget(lane: Int32(first + k), value: 1)], delayFactor: 0)
+            try engine.startAnimation(run)
+            runs.append(run)
+            // Other curves in between: the one-entry cache then misses and the dictionary answers.
+            _ = try engine.makeRun(timing: .cubic(try CubicBezier(0.1 * Double(k + 1), 0, 0.9, 1)), duration: 1)
+        }
+        engine.advance(to: 0.4)
+        for k in 0 ..< 3 { XCTAssertEqual(engine.output[first + k], curve.value(at: 0.4)) }
+    }
+
     func testStartWithoutAnimationsWaitsForTheFirst() throws {
         let (engine, run, a) = try setUp([1])
         try engine.startAnimation(run)

@@ -109,7 +109,10 @@ package final class LaneEngine {
     /// alone, and for free records).
     @exclusivity(unchecked) var specs: [RunSpec?] = []
     /// Animations to lane targets added to inactive runs, applied when each starts.
-    @exclusivity(unchecked) var pendingAnimations: [Int32: [(targets: [LaneTarget], delayFactor: Double)]] = [:]
+    @exclusivity(unchecked) var pendingAnimations: [Int32: PendingAnimations] = [:]
+    /// The lane changes being added (reused from call to call, so that adding animations
+    /// allocates no array of its own once it has grown).
+    @exclusivity(unchecked) var changeScratch: [LaneChange] = []
     /// Keyframe animations added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
     /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end
@@ -117,6 +120,9 @@ package final class LaneEngine {
     @exclusivity(unchecked) var stoppedValues: [Int32: [StoppedLaneValues]] = [:]
     /// Interned cubic curves (see `interned(_:)`).
     @exclusivity(unchecked) var curveCache: [CubicBezier: ProgressCurve] = [:]
+    /// The curve interned last, checked before `curveCache` (runs made one after another
+    /// mostly share their curve).
+    @exclusivity(unchecked) var lastInterned: (bezier: CubicBezier, curve: ProgressCurve)?
     /// Runs that repeat a finite number of times: the cycles, and (once started) the clock
     /// time at which they end (see `setRepeatCount(_:of:)`).
     @exclusivity(unchecked) var repeatLimits: [Int32: (cycles: Double, end: Double?)] = [:]

@@ -13,15 +13,28 @@ enum RunPhase: UInt8 {
 }
 
 /// What a run was created with: its timing and the duration given (a continuation without
-/// new timing reuses them). Shared by reference, beside the timing records.
-final class RunSpec {
+/// new timing reuses them). Kept by value beside the timing records (no allocation per run).
+struct RunSpec {
     let timing: RunTiming
     /// Seconds (a physical spring's run lasts its own settling time instead).
     let duration: Double
+}
 
-    init(timing: RunTiming, duration: Double) {
-        self.timing = timing
-        self.duration = duration
+/// The animations added to an inactive run, applied when it starts: the first held inline
+/// (no array to allocate for the usual one), any later ones in `more`.
+struct PendingAnimations {
+    typealias Animation = (targets: [LaneTarget], delayFactor: Double)
+    let first: Animation
+    var more: [Animation] = []
+
+    init(_ first: Animation) {
+        self.first = first
+    }
+
+    /// Calls `body` with each animation in the order they were added.
+    func forEach(_ body: (Animation) -> Void) {
+        body(first)
+        for animation in more { body(animation) }
     }
 }
 
@@ -66,7 +79,7 @@ extension LaneEngine {
     package func makeRun(timing: RunTiming, duration: Double) throws -> RunHandle {
         do {
             try ParameterError.requireNonNegative(duration, "duration")
-            let (curve, runDuration) = try timing.curve(forDuration: duration)
+            let (curve, runDuration) = try self.curve(for: timing, duration: duration)
             return makeRun(curve: curve, duration: runDuration, timing: timing, givenDuration: duration)
         } catch let error as ParameterError {
             throw RunError.invalidParameter(error)
@@ -81,14 +94,33 @@ extension LaneEngine {
         return run
     }
 
+    /// `timing.curve(forDuration:)`, with a cubic curve that is already interned taken as it
+    /// is (no new box for it).
+    /// - Throws: ``ParameterError`` as `RunTiming.curve(forDuration:)`.
+    package func curve(for timing: RunTiming, duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
+        if case .cubic(let bezier) = timing, let shared = internedCurve(bezier) { return (shared, duration) }
+        return try timing.curve(forDuration: duration)
+    }
+
     /// Cubic curves in use, interned so that runs with equal curves share one solver table
     /// (hot in cache during a tick). At most 1,024 distinct curves; past that it starts over.
     func interned(_ curve: ProgressCurve) -> ProgressCurve {
         guard case .cubic(let bezier) = curve else { return curve }
-        if let shared = curveCache[bezier] { return shared }
+        if let shared = internedCurve(bezier) { return shared }
         if curveCache.count >= 1024 { curveCache.removeAll(keepingCapacity: true) }
         curveCache[bezier] = curve
+        lastInterned = (bezier, curve)
         return curve
+    }
+
+    /// The interned curve equal to `bezier`, or nil (the linear curve is never interned: it
+    /// runs as `.linear`).
+    @inline(__always)
+    func internedCurve(_ bezier: CubicBezier) -> ProgressCurve? {
+        if let last = lastInterned, last.bezier == bezier { return last.curve }
+        guard let shared = curveCache[bezier] else { return nil }
+        lastInterned = (bezier, shared)
+        return shared
     }
 
     /// Releases a run: its animations end where they are (`.current`) and its handle is
@@ -317,10 +349,25 @@ extension LaneEngine {
     /// lane then moves from the value it has when the run starts), else as
     /// ``addAnimations(_:delayFactor:changes:)``.
     package func addAnimations(_ run: RunHandle, targets: [LaneTarget], delayFactor: Double) throws {
-        let changes = { targets.map { LaneChange(lane: $0.lane, old: self.model[Int($0.lane)], new: $0.value, vertical: $0.vertical) } }
-        if try !addAnimations(run, delayFactor: delayFactor, changes: changes) {
-            pendingAnimations[run.index, default: []].append((targets, delayFactor))
+        if try !addAnimations(run, delayFactor: delayFactor, changes: { self.changes(to: targets) }) {
+            if pendingAnimations[run.index] == nil {
+                pendingAnimations[run.index] = PendingAnimations((targets, delayFactor))
+            } else {
+                pendingAnimations[run.index]!.more.append((targets, delayFactor))
+            }
         }
+    }
+
+    /// The changes that move each lane of `targets` from its model value to its target, in
+    /// the engine's scratch array (reused: no allocation once it has grown). The caller
+    /// passes the result on at once (`addSegment` reads it before anything refills it).
+    func changes(to targets: [LaneTarget]) -> [LaneChange] {
+        changeScratch.removeAll(keepingCapacity: true)
+        for target in targets {
+            changeScratch.append(LaneChange(lane: target.lane, old: model[Int(target.lane)], new: target.value,
+                                            vertical: target.vertical))
+        }
+        return changeScratch
     }
 
     /// Adds one animation (a segment) to an active run over an explicit window of its time
@@ -450,14 +497,13 @@ extension LaneEngine {
         records[i].hasAnimations = false
         records[i].animatesLanes = false
         records[i].phase = .paused
-        if let pending = pendingAnimations.removeValue(forKey: run.index) {
-            for (targets, delayFactor) in pending {
-                addAnimation(run, changes: targets.map {
-                    LaneChange(lane: $0.lane, old: model[Int($0.lane)], new: $0.value, vertical: $0.vertical)
-                }, windowStart: delayFactor, windowLength: 1 - delayFactor)
+        if !pendingAnimations.isEmpty, let pending = pendingAnimations.removeValue(forKey: run.index) {
+            pending.forEach { animation in
+                addAnimation(run, changes: changes(to: animation.targets), windowStart: animation.delayFactor,
+                             windowLength: 1 - animation.delayFactor)
             }
         }
-        if let pending = pendingKeyframes.removeValue(forKey: run.index) {
+        if !pendingKeyframes.isEmpty, let pending = pendingKeyframes.removeValue(forKey: run.index) {
             for keyframes in pending { applyKeyframes(keyframes, to: run) }
         }
         do {

@@ -104,7 +104,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         self.duration = duration
         self.timingParameters = timingParameters
         timing = RunTiming(timingParameters)
-        do { (curve, runDuration) = try timing.curve(forDuration: duration) } catch let error as ParameterError {
+        do { (curve, runDuration) = try engine.core.curve(for: timing, duration: duration) } catch let error as ParameterError {
             throw AnimatorError.invalidParameter(error)
         }
         run = engine.makeRun(for: self)
