@@ -17,6 +17,13 @@ final class EngineBox {
     @exclusivity(unchecked) var ids: [UInt64] = []
     @exclusivity(unchecked) var events: [(id: UInt64, event: EngineEvent)] = []
     @exclusivity(unchecked) var nextEvent = 0
+    /// The run looked up or created last (id 0: none): a host creates a run, adds its
+    /// animations and starts it in a row, so those calls skip the dictionary. Cleared when
+    /// that run is released (ids are never reused, so nothing else makes it stale).
+    @exclusivity(unchecked) var lastRun: (id: UInt64, handle: RunHandle) = (0, RunHandle(index: -1, generation: 0))
+    /// The cubic curve of the last cubic timing, reused when the next has the same control
+    /// points (a host creating runs in a loop mostly does).
+    @exclusivity(unchecked) var lastCubic: CubicBezier?
 
     init() {
         events.reserveCapacity(64)
@@ -24,10 +31,12 @@ final class EngineBox {
 
     /// The handle of a live run of this engine; `KN_ERR_STALE_HANDLE` otherwise.
     func run(_ id: UInt64) throws -> RunHandle {
+        if id == lastRun.id && id != 0 { return lastRun.handle }
         guard let run = runs[id] else {
             throw InterfaceError(status: .staleHandle,
                                  message: "run \(id) is not a live run of this engine (released, never created, or another engine's)")
         }
+        lastRun = (id, run)
         return run
     }
 
@@ -126,12 +135,18 @@ struct KNTiming {
 }
 
 /// The engine's timing for a `kn_timing`, validated.
-private func runTiming(_ t: KNTiming) throws -> RunTiming {
+private func runTiming(_ t: KNTiming, _ b: EngineBox) throws -> RunTiming {
     try ParameterError.requireFinite(t.velocityX, "velocity_x")
     try ParameterError.requireFinite(t.velocityY, "velocity_y")
     switch t.kind {
     case 0: return .linear
-    case 1: return .cubic(try CubicBezier(t.x1, t.y1, t.x2, t.y2))
+    case 1:
+        if let last = b.lastCubic, last.x1 == t.x1, last.y1 == t.y1, last.x2 == t.x2, last.y2 == t.y2 {
+            return .cubic(last)
+        }
+        let curve = try CubicBezier(t.x1, t.y1, t.x2, t.y2)
+        b.lastCubic = curve
+        return .cubic(curve)
     case 2:
         guard t.dampingRatio.isFinite else { throw ParameterError.notFinite(parameter: "damping_ratio", value: t.dampingRatio) }
         guard t.dampingRatio > 0 else {
@@ -306,11 +321,12 @@ public func kn_engine_run_create(_ engine: OpaquePointer?, _ timing: UnsafeRawPo
                                  _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     guarded {
         let b = try box(engine)
-        let timing = try runTiming(KNTiming(try required(timing, "timing")))
+        let timing = try runTiming(KNTiming(try required(timing, "timing")), b)
         let out = try required(out, "out")
         let run = try b.engine.makeRun(timing: timing, duration: duration)
         let id = EntryIDs.next()
         b.runs[id] = run
+        b.lastRun = (id, run)
         let i = Int(run.index)
         if i >= b.ids.count { b.ids.append(contentsOf: repeatElement(0, count: i + 1 - b.ids.count)) }
         b.ids[i] = id
@@ -325,6 +341,7 @@ public func kn_engine_run_release(_ engine: OpaquePointer?, _ run: UInt64) -> In
         let b = try box(engine)
         b.runs[run] = nil
         b.ids[Int(handle.index)] = 0
+        if b.lastRun.id == run { b.lastRun = (0, RunHandle(index: -1, generation: 0)) }
     }
 }
 
@@ -357,13 +374,15 @@ public func kn_engine_run_add_animations(_ engine: OpaquePointer?, _ run: UInt64
         let l = try buffer(lanes, n, "lanes"), t = try buffer(targets, n, "targets")
         let v = vertical.map { UnsafeBufferPointer(start: $0, count: n) }
         try b.checkDistinctLanes(l)
-        var list: [LaneTarget] = []
-        list.reserveCapacity(n)
-        for k in 0 ..< n {
-            guard t[k].isFinite else { throw ParameterError.notFinite(parameter: "targets[\(k)]", value: t[k]) }
-            list.append(LaneTarget(lane: Int32(l[k]), value: t[k], vertical: v.map { $0[k] != 0 } ?? false))
+        for k in 0 ..< n where !t[k].isFinite {
+            throw ParameterError.notFinite(parameter: "targets[\(k)]", value: t[k])
         }
-        try e.addAnimations(handle, targets: list, delayFactor: delayFactor)
+        @inline(__always) func target(_ k: Int) -> LaneTarget {
+            LaneTarget(lane: Int32(l[k]), value: t[k], vertical: v.map { $0[k] != 0 } ?? false)
+        }
+        // One lane (a scalar property) goes without an array.
+        let targets: LaneTargets = n == 1 ? .one(target(0)) : .many((0 ..< n).map(target))
+        try e.addAnimations(handle, targets: targets, delayFactor: delayFactor)
     }
 }
 
@@ -438,7 +457,8 @@ public func kn_engine_run_finish(_ engine: OpaquePointer?, _ run: UInt64, _ posi
 public func kn_engine_run_continue(_ engine: OpaquePointer?, _ run: UInt64, _ timing: UnsafeRawPointer?,
                                    _ durationFactor: Double) -> Int32 {
     onRun(engine, run) { e, handle in
-        try e.continueAnimation(handle, timing: try timing.map { try runTiming(KNTiming($0)) }, durationFactor: durationFactor)
+        let b = try box(engine)
+        try e.continueAnimation(handle, timing: try timing.map { try runTiming(KNTiming($0), b) }, durationFactor: durationFactor)
     }
 }
 

@@ -548,6 +548,47 @@ static void test_engine_velocity(void) {
     kn_engine_destroy(engine);
 }
 
+/* Runs made one after another, created and started in a row with cubic timings that repeat
+ * and alternate, and one released in between (the calls after it refuse its id): each
+ * lane follows its own run's curve. */
+static void test_engine_runs_in_a_row(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    double start[6] = {0, 0, 0, 0, 0, 0};
+    int64_t first = -1;
+    OK(kn_engine_add_lanes(engine, start, 6, &first));
+    const double curves[6][4] = {{0.42, 0, 0.58, 1}, {0.42, 0, 0.58, 1}, {0.1, 0.7, 0.3, 1},
+                                 {0.42, 0, 0.58, 1}, {0.1, 0.7, 0.3, 1.0000001}, {0.1, 0.7, 0.3, 1}};
+    kn_run runs[6];
+    for (int k = 0; k < 6; k++) {
+        kn_timing t = cubic_timing(curves[k][0], curves[k][1], curves[k][2], curves[k][3]);
+        OK(kn_engine_run_create(engine, &t, 1, &runs[k]));
+        int64_t lanes = first + k;
+        double target = 1;
+        OK(kn_engine_run_add_animations(engine, runs[k], &lanes, &target, NULL, 1, 0));
+        if (k == 3) {
+            OK(kn_engine_run_release(engine, runs[k]));
+            EXPECT(KN_ERR_STALE_HANDLE, kn_engine_run_start(engine, runs[k]));
+            continue;
+        }
+        OK(kn_engine_run_start(engine, runs[k]));
+    }
+    OK(kn_engine_advance_to(engine, 0.3));
+    for (int k = 0; k < 6; k++) {
+        if (k == 3) {
+            CHECK(lane(engine, first + k) == 0);
+            continue;
+        }
+        kn_bezier *b = NULL;
+        OK(kn_bezier_create(curves[k][0], curves[k][1], curves[k][2], curves[k][3], &b));
+        double expected = NAN;
+        OK(kn_bezier_value(b, 0.3, &expected));
+        CHECK(same_bits(lane(engine, first + k), expected));
+        kn_bezier_destroy(b);
+    }
+    kn_engine_destroy(engine);
+}
+
 void test_engine(void) {
     test_engine_basics();
     test_engine_illegal_calls();
@@ -555,4 +596,5 @@ void test_engine(void) {
     test_engine_additive();
     test_engine_keyframes();
     test_engine_velocity();
+    test_engine_runs_in_a_row();
 }

@@ -105,8 +105,8 @@ package final class LaneEngine {
     // MARK: Runs
 
     @exclusivity(unchecked) var records: [TimingRecord] = []
-    /// Per record, what its run was created with (nil for runs made from a progress curve
-    /// alone, and for free records).
+    /// Per record, what its spring run was created with (nil for runs with linear or cubic
+    /// timing, runs made from a progress curve alone, and free records).
     @exclusivity(unchecked) var specs: [RunSpec?] = []
     /// Animations to lane targets added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingAnimations: [Int32: PendingAnimations] = [:]
@@ -184,7 +184,8 @@ package final class LaneEngine {
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
             + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
-            + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * 8 + freeRecordIDs.capacity * 4
+            + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * MemoryLayout<RunSpec?>.stride
+            + specs.reduce(0) { $0 + ($1 == nil ? 0 : RunSpec.heapBytes) } + freeRecordIDs.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
                 + laneProgress.capacity + springTargets.capacity + decayVelocities.capacity) * 8

@@ -12,18 +12,28 @@ enum RunPhase: UInt8 {
     case stopped
 }
 
-/// What a run was created with: its timing and the duration given (a continuation without
-/// new timing reuses them). Kept by value beside the timing records (no allocation per run).
-struct RunSpec {
+/// What a spring run was created with: its timing and the duration given (a continuation
+/// without new timing reuses them). Shared by reference, beside the timing records. Runs
+/// with linear or cubic timing keep none: their record's curve and duration are what they
+/// were created with (no allocation per run).
+final class RunSpec {
     let timing: RunTiming
     /// Seconds (a physical spring's run lasts its own settling time instead).
     let duration: Double
+
+    init(timing: RunTiming, duration: Double) {
+        self.timing = timing
+        self.duration = duration
+    }
+
+    /// Heap bytes of one spec: the object's header (16 bytes) and its stored properties.
+    static var heapBytes: Int { 16 + MemoryLayout<RunTiming>.stride + MemoryLayout<Double>.stride }
 }
 
 /// The animations added to an inactive run, applied when it starts: the first held inline
 /// (no array to allocate for the usual one), any later ones in `more`.
 struct PendingAnimations {
-    typealias Animation = (targets: [LaneTarget], delayFactor: Double)
+    typealias Animation = (targets: LaneTargets, delayFactor: Double)
     let first: Animation
     var more: [Animation] = []
 
@@ -35,6 +45,22 @@ struct PendingAnimations {
     func forEach(_ body: (Animation) -> Void) {
         body(first)
         for animation in more { body(animation) }
+    }
+}
+
+/// The lane targets of one animation: one held inline (a C host's usual call: no array to
+/// allocate), or several.
+package enum LaneTargets {
+    case one(LaneTarget)
+    case many([LaneTarget])
+
+    /// Calls `body` with each target in order.
+    @inline(__always)
+    func forEach(_ body: (LaneTarget) -> Void) {
+        switch self {
+        case .one(let target): body(target)
+        case .many(let targets): for target in targets { body(target) }
+        }
     }
 }
 
@@ -90,7 +116,13 @@ extension LaneEngine {
     /// Equal cubic curves are interned: runs share one solver and its tables.
     package func makeRun(curve: ProgressCurve, duration: Double, timing: RunTiming, givenDuration: Double) -> RunHandle {
         let run = makeRun(curve: interned(curve), duration: duration, repeats: false, autoreverses: false)
-        specs[Int(run.index)] = RunSpec(timing: timing, duration: givenDuration)
+        switch timing {
+        case .linear, .cubic:
+            // The curve does not depend on the duration, and the run's duration is the one given.
+            break
+        case .dampedSpring, .physicalSpring:
+            specs[Int(run.index)] = RunSpec(timing: timing, duration: givenDuration)
+        }
         return run
     }
 
@@ -349,6 +381,12 @@ extension LaneEngine {
     /// lane then moves from the value it has when the run starts), else as
     /// ``addAnimations(_:delayFactor:changes:)``.
     package func addAnimations(_ run: RunHandle, targets: [LaneTarget], delayFactor: Double) throws {
+        try addAnimations(run, targets: .many(targets), delayFactor: delayFactor)
+    }
+
+    /// ``addAnimations(_:targets:delayFactor:)`` for targets held as ``LaneTargets`` (one
+    /// target needs no array).
+    package func addAnimations(_ run: RunHandle, targets: LaneTargets, delayFactor: Double) throws {
         if try !addAnimations(run, delayFactor: delayFactor, changes: { self.changes(to: targets) }) {
             if pendingAnimations[run.index] == nil {
                 pendingAnimations[run.index] = PendingAnimations((targets, delayFactor))
@@ -361,9 +399,9 @@ extension LaneEngine {
     /// The changes that move each lane of `targets` from its model value to its target, in
     /// the engine's scratch array (reused: no allocation once it has grown). The caller
     /// passes the result on at once (`addSegment` reads it before anything refills it).
-    func changes(to targets: [LaneTarget]) -> [LaneChange] {
+    func changes(to targets: LaneTargets) -> [LaneChange] {
         changeScratch.removeAll(keepingCapacity: true)
-        for target in targets {
+        targets.forEach { target in
             changeScratch.append(LaneChange(lane: target.lane, old: model[Int(target.lane)], new: target.value,
                                             vertical: target.vertical))
         }
