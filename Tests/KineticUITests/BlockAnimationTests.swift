@@ -35,6 +35,33 @@ final class BlockAnimationTests: EngineTestCase {
         }
     }
 
+    /// A block that writes many properties, some several times: each (view, property) is
+    /// captured once, from the model value before its first write, on either side of the
+    /// capture's switch from scanning its changes to indexing them (past 16 changes).
+    func testABlockOfManyWritesCapturesEachPropertyOnceFromItsFirstValue() async throws {
+        for count in [3, 8, 9, 30] {
+            engine = AnimationEngine()
+            let views = (0 ..< count).map { _ in box() }
+            try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+                for (k, v) in views.enumerated() {
+                    v.alpha = 0.2
+                    v.center = Point(x: 10 * Double(k), y: 7)
+                    v.alpha = 0.5  // a second write: still animates from 1
+                }
+                for v in views { v.center = Point(x: v.center.x, y: 9) }  // after the others
+            })
+            try advance(to: 0.25)
+            for (k, v) in views.enumerated() {
+                XCTAssertEqual(v.presentation.alpha, 1 + (0.5 - 1) * 0.25, accuracy: 1e-12, "\(count) views, view \(k)")
+                XCTAssertEqual(v.presentation.center.x, 50 + (10 * Double(k) - 50) * 0.25, accuracy: 1e-9)
+                XCTAssertEqual(v.presentation.center.y, 50 + (9 - 50) * 0.25, accuracy: 1e-9)
+            }
+            XCTAssertEqual(engine.activeAnimatorCount, 1)
+            try advance(to: 1)
+            XCTAssertEqual(views.map(\.presentation.alpha), views.map { _ in 0.5 })
+        }
+    }
+
     func testDelayHoldsTheStartValues() async throws {
         let v = box()
         var finished: Bool?

@@ -111,8 +111,10 @@ package final class LaneEngine {
     /// Animations to lane targets added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingAnimations: [Int32: PendingAnimations] = [:]
     /// The lane changes being added (reused from call to call, so that adding animations
-    /// allocates no array of its own once it has grown).
-    @exclusivity(unchecked) var changeScratch: [LaneChange] = []
+    /// allocates no array of its own once it has grown). Package-visible for the UIKit
+    /// layer, which builds its animations' changes here: whoever fills it passes it on at
+    /// once, before anything refills it.
+    @exclusivity(unchecked) package var changeScratch: [LaneChange] = []
     /// Keyframe animations added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
     /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end

@@ -23,19 +23,23 @@ extension AnimationEngine {
     /// of each property, in a lane block of this engine (given one if the property has none).
     /// - Throws: ``AnimatorError/viewBoundToAnotherEngine(view:)``,
     ///   ``AnimatorError/tooManyAnimations(view:property:)``; no block is given out then.
+    ///
+    /// The result is built in the core's reused scratch array (no allocation once it has
+    /// grown): pass it on to the core at once.
     func laneChanges(_ changes: [CapturedChange]) throws -> [LaneChange] {
         try checkLanes(for: changes)
-        var lanes: [LaneChange] = []
+        core.changeScratch.removeAll(keepingCapacity: true)
         for change in changes {
             let p = change.property
             let new = change.new
             guard new != change.old else { continue }
             let base = firstLane(for: change)
             for j in 0 ..< p.laneCount where new[j] != change.old[j] {
-                lanes.append(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j], vertical: p.isVertical(lane: j)))
+                core.changeScratch.append(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j],
+                                                     vertical: p.isVertical(lane: j)))
             }
         }
-        return lanes
+        return core.changeScratch
     }
 
     /// Checks that every change's property can take another animation on this engine.

@@ -9,7 +9,11 @@ final class AnimationCapture {
     static var current: AnimationCapture? { stack.last }
 
     private(set) var changes: [CapturedChange] = []
-    private var seen: [ObjectIdentifier: Int] = [:]
+    /// Per view, the properties already captured (a bit each), once a block has changed more
+    /// than `scanLimit` properties; below that the changes themselves are scanned, with no
+    /// dictionary to allocate.
+    private var seen: [ObjectIdentifier: Int]?
+    private static let scanLimit = 16
     /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
     let keyframes: KeyframeCollector?
     /// The duration of the animation the block belongs to, seconds (`View.inheritedAnimationDuration`).
@@ -51,11 +55,21 @@ final class AnimationCapture {
 
     /// Notes that `view.property` is about to be written (its old value is kept once).
     func willChange(_ view: View, _ property: AnimatableProperty) {
-        let key = ObjectIdentifier(view)
-        let mask = seen[key, default: 0]
-        let bit = 1 << property.rawValue
-        guard mask & bit == 0 else { return }
-        seen[key] = mask | bit
+        if seen == nil {
+            if changes.contains(where: { $0.view === view && $0.property == property }) { return }
+            if changes.count >= Self.scanLimit {
+                var index: [ObjectIdentifier: Int] = [:]
+                for change in changes { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
+                seen = index
+            }
+        }
+        if seen != nil {
+            let key = ObjectIdentifier(view)
+            let mask = seen![key, default: 0]
+            let bit = 1 << property.rawValue
+            guard mask & bit == 0 else { return }
+            seen![key] = mask | bit
+        }
         changes.append(CapturedChange(view: view, property: property, old: view.lanes(of: property, in: view.modelLanes)))
     }
 }
