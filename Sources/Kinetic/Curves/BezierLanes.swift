@@ -9,10 +9,11 @@ import KineticSIMD
 /// x(t) = u in each lane by Halley's method from t = u, each step clamped to [0, 1], for a
 /// fixed number of steps with no test between them, so that lanes never wait for each other
 /// and random curves cost no mispredicted exits; sixteen lanes go through the steps together,
-/// so that their independent chains overlap. One Newton step then gives t, and y(t) the value. A lane is certified when the error that step can leave in y, estimated
-/// from the step, the curvature of x and the rounding of the residual, plus the rounding of
-/// y itself, is below 1e-13 (so curves with large y control values, whose power form
-/// cancels, go to the exact solve); the
+/// so that their independent chains overlap. One Newton step then gives t, and y(t) the
+/// value. A lane is certified when the error that step can leave in y, estimated from the
+/// step, the curvature of x and the rounding of the residual, plus the rounding of y itself,
+/// is below 1e-13 (so curves with large y control values, whose power form cancels, go to the
+/// exact solve); the
 /// others (steep curves next to a vertical tangent, the triple root of (1, 0, 0, 1),
 /// progress outside [0, 1]) are reported, and the caller evaluates them with `exactValue`,
 /// the bracketed solve that ``CubicBezier`` falls back on (no allocation, no table).

@@ -77,7 +77,9 @@ extension KeyframeBatch {
         BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.gatheredW,
                            ok: lanes.ok, count: m)
         // The uncertified lanes take the exact solve, from the gathered curve itself.
-        fixUncertified(w: lanes.gatheredW, ok: lanes.ok, count: m) { j in BezierLanes.exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j]) }
+        fixUncertified(w: lanes.gatheredW, ok: lanes.ok, count: m) { j in
+            BezierLanes.exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j])
+        }
         for j in 0 ..< m {
             let t = Int(lanes.pending[j])
             let value = lanes.gatheredW[j]

@@ -55,22 +55,24 @@ final class AnimationCapture {
 
     /// Notes that `view.property` is about to be written (its old value is kept once).
     func willChange(_ view: View, _ property: AnimatableProperty) {
-        if seen == nil {
-            if changes.contains(where: { $0.view === view && $0.property == property }) { return }
-            if changes.count >= Self.scanLimit {
-                var index: [ObjectIdentifier: Int] = [:]
-                for change in changes { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
-                seen = index
-            }
-        }
-        if seen != nil {
-            let key = ObjectIdentifier(view)
-            let mask = seen![key, default: 0]
-            let bit = 1 << property.rawValue
-            guard mask & bit == 0 else { return }
-            seen![key] = mask | bit
-        }
+        guard !captured(view, property) else { return }
         changes.append(CapturedChange(view: view, property: property, old: view.lanes(of: property, in: view.modelLanes)))
+    }
+
+    /// Whether `view.property` is already among the changes; when not, it is noted in the
+    /// index (built from the changes once they pass `scanLimit`).
+    private func captured(_ view: View, _ property: AnimatableProperty) -> Bool {
+        if seen == nil {
+            if changes.contains(where: { $0.view === view && $0.property == property }) { return true }
+            guard changes.count >= Self.scanLimit else { return false }
+            var index: [ObjectIdentifier: Int] = [:]
+            for change in changes { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
+            seen = index
+        }
+        let key = ObjectIdentifier(view), bit = 1 << property.rawValue
+        if seen![key, default: 0] & bit != 0 { return true }
+        seen![key, default: 0] |= bit
+        return false
     }
 }
 
