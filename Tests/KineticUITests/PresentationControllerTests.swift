@@ -237,3 +237,201 @@ final class PresentationControllerTests: EngineTestCase {
         XCTAssertNil(controller.dimmingView.superview)
     }
 }
+
+/// The presentation controller's order of calls against the process Apple documents.
+///
+/// Sources (the order is tested as a subsequence of the whole trace, so that only what
+/// they state is asserted):
+/// - *View Controller Programming Guide for iOS*, "Creating Custom Presentations", section
+///   "The Custom Presentation Process": during a presentation UIKit (1) calls the transitioning
+///   delegate's `presentationController(forPresented:presenting:source:)`, (2) asks it for the
+///   animator and interactive animator objects, (3) calls `presentationTransitionWillBegin`,
+///   (4) gets `presentedView`, (5) performs the transition animations, calling
+///   `containerViewWillLayoutSubviews` / `containerViewDidLayoutSubviews` during them, and
+///   (6) calls `presentationTransitionDidEnd(_:)` when they finish. A dismissal gets the
+///   presentation controller from the presented controller (no new one), asks for the
+///   animators, calls `dismissalTransitionWillBegin`, gets `presentedView`, performs the
+///   animations and calls `dismissalTransitionDidEnd(_:)`.
+/// - Apple's sample code *Custom View Controller Presentations and Transitions*
+///   (`AAPLAdaptivePresentationController`): `presentationTransitionWillBegin` "is one of
+///   the first methods invoked on the presentation controller at the start of a
+///   presentation. By the time this method is called, the containerView has been created
+///   and the view hierarchy set up for the presentation. However, the -presentedView has
+///   not yet been retrieved."
+/// - The same guide, "Customizing the Transition Animations": UIKit calls the animator's
+///   `transitionDuration(using:)`, then `animateTransition(using:)`; the animator's
+///   `completeTransition(_:)` ends the transition and lets UIKit call the completion handler
+///   of `present(_:animated:completion:)` and the animator's `animationEnded(_:)`.
+///
+/// Where the appearance callbacks fall relative to these hooks is not documented; the
+/// order Kinetic chose is on ``PresentationController`` and pinned by the tests above.
+@MainActor
+final class DocumentedPresentationProcessTests: EngineTestCase {
+    /// A transitioning delegate, presentation controller and animator that write every
+    /// call UIKit's documentation orders into one journal.
+    final class Delegate: ViewControllerTransitioningDelegate {
+        let journal: Journal
+        var vended: Tracer?
+        var animator: Fade
+        init(journal: Journal) {
+            self.journal = journal
+            animator = Fade(journal: journal)
+        }
+        func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                    source: ViewController) -> PresentationController? {
+            journal.add("TD.presentationController")
+            let controller = Tracer(presentedViewController: presented, presenting: presenting)
+            controller.journal = journal
+            vended = controller
+            return controller
+        }
+        func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                 source: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            journal.add("TD.animationController(forPresented)")
+            return animator
+        }
+        func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? {
+            journal.add("TD.animationController(forDismissed)")
+            return animator
+        }
+        func interactionControllerForPresentation(using animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? {
+            journal.add("TD.interactionControllerForPresentation")
+            return nil
+        }
+        func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+            -> (any ViewControllerInteractiveTransitioning)? {
+            journal.add("TD.interactionControllerForDismissal")
+            return nil
+        }
+    }
+
+    final class Tracer: PresentationController {
+        var journal: Journal?
+        /// What `presentationTransitionWillBegin` found: the container, in the window.
+        var containerAtWillBegin: View?
+        var containerInWindowAtWillBegin = false
+        override var presentedView: View? {
+            journal?.add("PC.presentedView")
+            return super.presentedView
+        }
+        override func presentationTransitionWillBegin() {
+            journal?.add("PC.presentationTransitionWillBegin")
+            containerAtWillBegin = containerView
+            containerInWindowAtWillBegin = containerView?.window != nil
+        }
+        override func presentationTransitionDidEnd(_ completed: Bool) {
+            journal?.add("PC.presentationTransitionDidEnd(\(completed))")
+        }
+        override func dismissalTransitionWillBegin() { journal?.add("PC.dismissalTransitionWillBegin") }
+        override func dismissalTransitionDidEnd(_ completed: Bool) {
+            journal?.add("PC.dismissalTransitionDidEnd(\(completed))")
+        }
+        override func containerViewWillLayoutSubviews() { journal?.add("PC.containerViewWillLayoutSubviews") }
+        override func containerViewDidLayoutSubviews() { journal?.add("PC.containerViewDidLayoutSubviews") }
+    }
+
+    /// Fades the presented side in (or out) over 0.3 s, ease-in-out.
+    final class Fade: ViewControllerAnimatedTransitioning {
+        let journal: Journal
+        init(journal: Journal) { self.journal = journal }
+        func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double {
+            journal.add("A.transitionDuration")
+            return 0.3
+        }
+        func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+            journal.add("A.animateTransition")
+            let presenting = context.view(forKey: .to) != nil
+            guard let view = context.view(forKey: presenting ? .to : .from),
+                  let to = context.viewController(forKey: .to) else { return }
+            if presenting {
+                context.containerView.addSubview(view)
+                view.frame = context.finalFrame(for: to)
+                view.alpha = 0
+            }
+            let animator = try PropertyAnimator(duration: 0.3, curve: .easeInOut, engine: to.engine) {
+                view.alpha = presenting ? 1 : 0
+            }
+            animator.addCompletion { [journal] _ in
+                journal.add("A.completeTransition")
+                try? context.completeTransition(!context.transitionWasCancelled)
+            }
+            try animator.startAnimation()
+        }
+        func animationEnded(_ transitionCompleted: Bool) { journal.add("A.animationEnded(\(transitionCompleted))") }
+    }
+
+    /// `expected` occurs in `entries` in this order (other entries may lie between).
+    func assertSubsequence(_ entries: [String], _ expected: [String], _ message: String,
+                           file: StaticString = #filePath, line: UInt = #line) {
+        var index = entries.startIndex
+        for name in expected {
+            guard let found = entries[index...].firstIndex(of: name) else {
+                return XCTFail("\(message): \(name) missing or out of order in \(entries)", file: file, line: line)
+            }
+            index = found + 1
+        }
+    }
+
+    func testPresentationAndDismissalFollowTheDocumentedProcess() async throws {
+        let window = Window(engine: engine)
+        let journal = Journal()
+        let a = JournaledViewController("A", journal: journal)
+        let b = JournaledViewController("B", journal: journal)
+        window.rootViewController = a
+        journal.clear()
+        let delegate = Delegate(journal: journal)
+        b.modalPresentationStyle = .custom
+        b.transitioningDelegate = delegate
+
+        try a.present(b, animated: true) { journal.add("present.completion") }
+        let controller = try XCTUnwrap(delegate.vended)
+        XCTAssertNotNil(controller.containerAtWillBegin, "the container exists at willBegin")
+        XCTAssertTrue(controller.containerAtWillBegin === controller.containerView)
+        XCTAssertTrue(controller.containerInWindowAtWillBegin, "and the view hierarchy is set up")
+        let started = journal.entries
+        let willBegin = try XCTUnwrap(started.firstIndex(of: "PC.presentationTransitionWillBegin"))
+        XCTAssertFalse(started[..<willBegin].contains("PC.presentedView"), "presentedView not yet retrieved: \(started)")
+        assertSubsequence(started, ["TD.presentationController", "TD.animationController(forPresented)",
+                                    "TD.interactionControllerForPresentation", "PC.presentationTransitionWillBegin",
+                                    "PC.presentedView", "A.transitionDuration", "A.animateTransition"],
+                          "presentation start")
+        XCTAssertEqual(started.filter { $0.hasPrefix("TD.") }, ["TD.presentationController",
+                                                                  "TD.animationController(forPresented)",
+                                                                  "TD.interactionControllerForPresentation"])
+        let animationStart = try XCTUnwrap(started.firstIndex(of: "A.animateTransition"))
+        XCTAssertFalse(started.contains("PC.presentationTransitionDidEnd(true)"), "not before the animations finish")
+        // The layout pass falls while the animations run (after they start, before they end).
+        XCTAssertTrue(started[animationStart...].contains("PC.containerViewWillLayoutSubviews"), "\(started)")
+
+        try advance(to: 0.15)
+        XCTAssertEqual(b.view.presentation.alpha, CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12, "mid-fade")
+        XCTAssertFalse(journal.entries.contains("PC.presentationTransitionDidEnd(true)"))
+        try advance(to: 0.3)
+        XCTAssertNil(window.transitionInProgress)
+        assertSubsequence(journal.entries, ["A.animateTransition", "A.completeTransition",
+                                            "PC.presentationTransitionDidEnd(true)"], "presentation end")
+        assertSubsequence(journal.entries, ["A.completeTransition", "present.completion"], "completion handler")
+        assertSubsequence(journal.entries, ["A.completeTransition", "A.animationEnded(true)"], "animationEnded")
+        XCTAssertTrue(b.presentationController === controller, "kept while presented")
+
+        journal.clear()
+        try b.dismiss(animated: true) { journal.add("dismiss.completion") }
+        let dismissing = journal.entries
+        XCTAssertFalse(dismissing.contains("TD.presentationController"), "the dismissal reuses the presentation controller")
+        assertSubsequence(dismissing, ["TD.animationController(forDismissed)", "TD.interactionControllerForDismissal",
+                                       "PC.dismissalTransitionWillBegin", "PC.presentedView", "A.transitionDuration",
+                                       "A.animateTransition"], "dismissal start")
+        XCTAssertFalse(dismissing.contains("PC.dismissalTransitionDidEnd(true)"))
+        try advance(to: 0.45)
+        XCTAssertEqual(b.view.presentation.alpha, 1 - CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12)
+        try advance(to: 0.6)
+        XCTAssertNil(window.transitionInProgress)
+        assertSubsequence(journal.entries, ["A.animateTransition", "A.completeTransition",
+                                            "PC.dismissalTransitionDidEnd(true)"], "dismissal end")
+        assertSubsequence(journal.entries, ["A.completeTransition", "dismiss.completion"], "completion handler")
+        assertSubsequence(journal.entries, ["A.completeTransition", "A.animationEnded(true)"], "animationEnded")
+        XCTAssertNil(b.presentationController)
+        XCTAssertNil(controller.containerView)
+    }
+}

@@ -26,8 +26,9 @@ extension Window {
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
         presented.beginAppearanceTransition(true, animated: animator != nil)
         controller.presentationTransitionWillBegin()
+        let presentedView = context.retrievePresentedView()
         let animates = try context.begin(interaction: interaction)
-        if !animates, let view = controller.presentedView {
+        if !animates, let view = presentedView {
             container.addSubview(view)
             view.frame = context.finalFrame(for: presented)
         }
@@ -53,6 +54,7 @@ extension Window {
         presented.beginAppearanceTransition(false, animated: animator != nil)
         if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
         controller?.dismissalTransitionWillBegin()
+        context.retrievePresentedView()
         // No layout pass here (unlike a presentation, nothing is added to the container): a
         // presentation controller that puts the presented view back at its frame in
         // `containerViewWillLayoutSubviews` would otherwise fight the dismissal's animation.
@@ -71,9 +73,9 @@ extension Window {
     }
 
     /// Takes the presented controller's view, and the presentation controller's view that
-    /// wraps it, out of the hierarchy.
-    private func removePresentedViews(_ presented: ViewController, _ controller: PresentationController?) {
-        (controller?.presentedView ?? presented.view).removeFromSuperview()
+    /// wraps it (the one the transition retrieved), out of the hierarchy.
+    private func removePresentedViews(_ presented: ViewController, _ context: TransitionContext) {
+        context.retrievePresentedView()?.removeFromSuperview()
         presented.view.removeFromSuperview()
     }
 
@@ -99,7 +101,7 @@ extension Window {
             if removesPresenter { presenter.endAppearanceTransition() }
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
-            removePresentedViews(presented, controller)
+            removePresentedViews(presented, context)
             controller?.presentationTransitionDidEnd(false)
             presented.runAppearanceTransition(false)
             if removesPresenter {
@@ -118,7 +120,7 @@ extension Window {
         let removesPresenter = context.removesPresentersView
         if completed {
             let container = context.containerView
-            removePresentedViews(presented, controller)
+            removePresentedViews(presented, context)
             if removesPresenter {
                 // The presenter's view goes back where it lived before the presentation.
                 let home = presented.presenterViewHome ?? self

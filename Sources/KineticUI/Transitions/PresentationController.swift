@@ -15,26 +15,44 @@ import Kinetic
 /// presented.
 ///
 /// ## Order of calls (presentation)
-/// 1. the appearance "will" calls (`presenter.viewWillDisappear` when the presenter's view is
+/// Apple documents the order of the presentation controller's part (View Controller
+/// Programming Guide for iOS, "Creating Custom Presentations" and "Customizing the
+/// Transition Animations"; the sample code *Custom View Controller Presentations and
+/// Transitions*), and Kinetic follows it:
+/// 1. the transitioning delegate's `presentationController(forPresented:presenting:source:)`
+///    (`.custom` only), then its animation controller and (only when it vended one) its
+///    interaction controller;
+/// 2. the appearance "will" calls (`presenter.viewWillDisappear` when the presenter's view is
 ///    removed, then `presented.viewWillAppear`);
-/// 2. ``presentationTransitionWillBegin()`` — the transition coordinator is available through
+/// 3. ``presentationTransitionWillBegin()``, with the container view in the window and
+///    ``presentedView`` not yet read. The transition coordinator is available through
 ///    `presentedViewController.transitionCoordinator`, so animations added there with
 ///    `animate(alongsideTransition:completion:)` run with the transition (and follow an
 ///    interactive transition's scrubbing);
-/// 3. the animator's `animateTransition(using:)` (or the interaction controller's
-///    `startInteractiveTransition(_:)`), then the alongside animations start;
-/// 4. a layout pass of the container: ``containerViewWillLayoutSubviews()``, then
-///    ``containerViewDidLayoutSubviews()``;
-/// 5. when `completeTransition(_:)` arrives: ``presentationTransitionDidEnd(_:)`` (false when
+/// 4. ``presentedView`` is read, once: the view the transition context returns for the
+///    presented side;
+/// 5. the animator's `transitionDuration(using:)`, then its `animateTransition(using:)` (or
+///    the interaction controller's `startInteractiveTransition(_:)`), then the alongside
+///    animations start;
+/// 6. a layout pass of the container while the animations run:
+///    ``containerViewWillLayoutSubviews()``, then ``containerViewDidLayoutSubviews()``;
+/// 7. when `completeTransition(_:)` arrives: ``presentationTransitionDidEnd(_:)`` (false when
 ///    an interactive presentation was cancelled), then the appearance "did" calls (or, when
-///    cancelled, the reversed appearance calls).
+///    cancelled, the reversed appearance calls), then the animator's `animationEnded(_:)` and
+///    the completion handler of `present(_:animated:completion:)`.
 ///
-/// Dismissal is the same with ``dismissalTransitionWillBegin()`` and
+/// Dismissal is the same without step 1's presentation controller (the one vended for the
+/// presentation is reused) and with ``dismissalTransitionWillBegin()`` and
 /// ``dismissalTransitionDidEnd(_:)``, without the layout pass (nothing is added to the
 /// container, and an override that puts the presented view back at its frame would fight
-/// the dismissal's animation). UIKit does not document where its presentation
-/// controller hooks fall relative to the appearance callbacks; Kinetic fixes the order
-/// above, and its tests pin it.
+/// the dismissal's animation). UIKit does not document where the appearance callbacks fall
+/// relative to these hooks (step 2, and the "did" calls after the `…DidEnd` hook). Crash
+/// logs of UIKit show both the appearance "will" calls and `presentationTransitionWillBegin`
+/// made from the same deferred start of the transition, before any animation runs; Kinetic
+/// makes them in the order above so that a controller's `viewWillAppear` and the
+/// presentation controller's `…WillBegin` both see the transition coordinator and both
+/// register alongside animations before the transition starts, the guarantee the documented
+/// contracts need. The exact placement is Kinetic's choice, and its tests pin it.
 @MainActor
 open class PresentationController {
     /// The controller being presented.

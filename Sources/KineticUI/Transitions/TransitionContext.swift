@@ -48,7 +48,15 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// The animated-transitioning object running the transition (nil when not animated).
     let animationController: (any ViewControllerAnimatedTransitioning)?
     private let completion: (@MainActor () -> Void)?
-    private let fromStart: Rect
+    /// The from side's frame when the transition began (set again by ``retrievePresentedView()``
+    /// for a dismissal, whose from side is the presented view).
+    private var fromStart: Rect
+    /// The presentation controller's ``PresentationController/presentedView``, retrieved once
+    /// by ``retrievePresentedView()`` (nil until then, and for navigation).
+    private var retrievedPresentedView: View?
+    private var presentedViewRetrieved = false
+    /// What the animator's `transitionDuration(using:)` returned when the transition began.
+    private(set) var startDuration: Double?
 
     init(container: View, from: ViewController, to: ViewController, isPresentation: Bool,
          style: ModalPresentationStyle, presentationController: PresentationController? = nil,
@@ -67,8 +75,21 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         self.presentationController = presentationController
         removesPresentersView = navigationOperation == nil
             && (presentationController?.shouldRemovePresentersView ?? style.removesPresentingView)
-        let presentedView = isPresentation || navigationOperation != nil ? nil : presentationController?.presentedView
-        fromStart = (presentedView ?? from.view).frame
+        fromStart = from.view.frame
+    }
+
+    /// Gets the presented side's view from the presentation controller, once, after its
+    /// `…TransitionWillBegin` hook and before the animations start, as UIKit does (View
+    /// Controller Programming Guide, "The Custom Presentation Process"). Returns it.
+    @discardableResult
+    func retrievePresentedView() -> View? {
+        if !presentedViewRetrieved {
+            presentedViewRetrieved = true
+            let presented = isPresentation ? toController : fromController
+            retrievedPresentedView = presentationController?.presentedView ?? presented.view
+            if !isPresentation, let view = retrievedPresentedView { fromStart = view.frame }
+        }
+        return retrievedPresentedView
     }
 
     /// "present VCYellow over VCMain" / "dismiss VCYellow to VCMain".
@@ -91,7 +112,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         if navigationOperation != nil { return key == .from ? fromController.view : toController.view }
         let presented = isPresentation ? toController : fromController
         let controller = key == .from ? fromController : toController
-        if controller === presented { return presentationController?.presentedView ?? presented.view }
+        if controller === presented { return retrievePresentedView() }
         return removesPresentersView ? controller.view : nil
     }
 
@@ -119,14 +140,17 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         return removesPresentersView ? containerView.bounds : viewController.view.frame
     }
 
-    /// Starts the transition: through the interaction controller when there is one, else
-    /// the animator; then the coordinator's alongside animations. Returns false when there is
-    /// neither (a transition that is not animated: the caller completes it).
+    /// Starts the transition: asks the animator for its duration, then starts it through
+    /// the interaction controller when there is one, else the animator (the order of View
+    /// Controller Programming Guide, "Customizing the Transition Animations"); then the
+    /// coordinator's alongside animations. Returns false when there is neither (a transition
+    /// that is not animated: the caller completes it).
     func begin(interaction: (any ViewControllerInteractiveTransitioning)?) throws -> Bool {
         defer {
             started = true
             coordinator.transitionDidStart()
         }
+        startDuration = animationController?.transitionDuration(using: self)
         if let interaction {
             interactionController = interaction
             isInteractive = interaction.wantsInteractiveStart

@@ -46,7 +46,9 @@ public final class TransitionCoordinator {
         context.interactionController as? PercentDrivenInteractiveTransition
     }
     /// The transition's duration, seconds (0 when not animated).
-    public var transitionDuration: Double { context.animationController?.transitionDuration(using: context) ?? 0 }
+    public var transitionDuration: Double {
+        context.startDuration ?? context.animationController?.transitionDuration(using: context) ?? 0
+    }
     /// The container view.
     public var containerView: View { context.containerView }
     /// The controller on either side.
