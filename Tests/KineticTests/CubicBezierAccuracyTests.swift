@@ -236,6 +236,42 @@ final class CubicBezierAccuracyTests: XCTestCase {
         }
     }
 
+    /// The flagged band of steep and near-triple-root curves, densely: the segments around the
+    /// inflection of x(t) whose inverse no quintic certifies, which are solved from the closed-
+    /// form root with one Newton step checked by Taylor's remainder (else the bracketed
+    /// solve). 4,000 random x in [0.4, 0.6] per curve against the Float80 reference, through
+    /// `value(at:)` and both batch regimes, and a sorted grid of 200,001 x across the band
+    /// with no decrease (steps of 1e-6 in x move y by far more than the error).
+    func testFlaggedBandOfSteepCurves() throws {
+        let curves: [Points] = [
+            (0.9, 0.1, 0.1, 0.9), (0.95, 0.05, 0.05, 0.95), (0.99, 0, 0.01, 1), (0.999, 0, 0.001, 1),
+            (0.9999, 0.3, 0, 0.7), (1, 0, 1e-4, 1), (1, 0.2, 1e-7, 0.9), (0.98, -0.5, 0.03, 1.5), (1, 0, 0, 1),
+        ]
+        var rng = SeededRandom(seed: 0xF1A9)
+        var worst = 0.0
+        for c in curves {
+            let curve = try CubicBezier(c.x1, c.y1, c.x2, c.y2)
+            let ref = BezierReference80(c.x1, c.y1, c.x2, c.y2)
+            let xs = (0..<4_000).map { _ in rng.uniform(0.4, 0.6) }
+            let batches = curve.batchValuesInBothRegimes(xs)
+            for (i, x) in xs.enumerated() {
+                let expected = ref.value(at: x)
+                let limit = Self.tripleRootBound(c, x) * max(1, abs(c.y1), abs(c.y2))
+                for actual in [curve.value(at: x)] + batches.map({ $0[i] }) {
+                    let error = abs(actual - expected)
+                    worst = max(worst, error)
+                    XCTAssertLessThanOrEqual(error, limit, "\(curve) at x = \(x): expected \(expected), got \(actual)")
+                }
+            }
+            let grid = (0...200_000).map { 0.4 + 0.2 * Double($0) / 200_000 }
+            let single = grid.map { curve.value(at: $0) }
+            var decreases = 0
+            for i in 1..<single.count where single[i] < single[i - 1] { decreases += 1 }
+            if c.y1 >= 0 && c.y2 <= 1 { XCTAssertEqual(decreases, 0, "\(curve): \(decreases) decreases across the band") }
+        }
+        print("[CubicBezier accuracy] flagged band of steep curves: \(curves.count) curves x 4,000 x: max |error| = \(worst)")
+    }
+
     /// Every curve with x1 = 1, x2 = 0: the triple root itself (allowance near x = 1/2 only).
     func testTripleRoot() throws {
         var rng = SeededRandom(seed: 7)

@@ -176,12 +176,14 @@ struct BezierKernel {
         return p[T.iOffset] + y
     }
 
-    /// The bracketed solve on segment i. It starts from the cubic's closed-form root where
-    /// that lies inside the segment: segments are flagged where x′ nearly vanishes close by
-    /// (the triple root of (1, 0, 0, 1) and the curves near it), where Newton's method
-    /// converges only linearly from a poor start. Otherwise it starts from the segment's
-    /// quintic without its last term (a flagged segment's c5 is NaN; the rest is finite),
-    /// or from the segment's start.
+    /// The solve on flagged segment i. Segments are flagged where x′ nearly vanishes close
+    /// by (steep curves, the triple root of (1, 0, 0, 1) and the curves near it), where
+    /// Newton's method converges only linearly from a poor start. Where the cubic's
+    /// closed-form root lies inside the segment, one Newton step from it that Taylor's
+    /// remainder proves to be within a quarter unit in the last place
+    /// (`BezierPolynomial.polish`), else the bracketed solve; otherwise the bracketed solve
+    /// from the segment's quintic without its last term (a flagged segment's c5 is NaN; the
+    /// rest is finite), or from the segment's start.
     static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
                              record c: UnsafePointer<Double>, at dd: Double) -> Double {
         let poly = BezierPolynomial(coefficientsAt: p)
@@ -189,7 +191,7 @@ struct BezierKernel {
         let lo = Double(i) * h
         let hi = i == T.segmentCount - 1 ? 1 : Double(i + 1) * h
         if let root = poly.closedFormRoot(xx), root > lo && root < hi {
-            return poly.solveBracketed(xx, lo: lo, hi: hi, guess: root)
+            return poly.polish(xx, lo: lo, hi: hi, start: root)
         }
         let start = (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
         return poly.solveBracketed(xx, lo: lo, hi: hi, guess: start > lo && start < hi ? start : lo)

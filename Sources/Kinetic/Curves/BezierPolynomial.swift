@@ -75,37 +75,40 @@ package struct BezierPolynomial {
     /// The real root of x(t) = target by Cardano's formula about the inflection point
     /// t0 = −bx/(3ax), in its stable form (the cube root taken on the side that adds, the
     /// other term from Vieta), where the cubic has one real root; nil where it has three, or
-    /// no cubic term, or the arithmetic overflows. Accurate to a few ulp of the parameter
-    /// away from the inflection and to about the cube root of the rounding next to it: a
-    /// start for the bracketed solve where Newton's method from anywhere else converges
-    /// only linearly (x′ vanishing next to the root, as at a triple root).
+    /// no cubic term, or the arithmetic overflows. Accurate to about 2^-46 of the parameter
+    /// (the cube root takes two Halley steps) away from the inflection, and to about the cube
+    /// root of the rounding next to it: a start for ``polish(_:lo:hi:start:)`` and the
+    /// bracketed solve where Newton's method from anywhere else converges only linearly (x′
+    /// vanishing next to the root, as at a triple root). Two divisions besides the cube
+    /// root's: it runs on every evaluation on a flagged segment.
     func closedFormRoot(_ target: Double) -> Double? {
         guard ax != 0 else { return nil }
-        let t0 = -bx / (3 * ax)
-        let p = (cx - bx * bx / (3 * ax)) / ax  // x′(t0) / ax
-        let q = (x(t0) - target) / ax
-        let d = 0.25 * q * q + p * p * p / 27
+        let inverse = 1 / (3 * ax)
+        let t0 = -bx * inverse
+        let p3 = (cx - bx * bx * inverse) * inverse  // x′(t0) / (3ax)
+        let q = 3 * (x(t0) - target) * inverse
+        let d = 0.25 * q * q + p3 * p3 * p3
         guard d >= 0 && d.isFinite else { return nil }
-        let a = -(q < 0 ? -1.0 : 1.0) * Self.cubeRoot(0.5 * abs(q) + d.squareRoot())
-        let t = t0 + (a == 0 ? 0 : a - p / (3 * a))
+        let a = -(q < 0 ? -1.0 : 1.0) * Self.cubeRoot(0.5 * abs(q) + d.squareRoot(), halleySteps: 2)
+        let t = t0 + (a == 0 ? 0 : a - p3 / a)
         return t.isFinite ? t : nil
     }
 
-    /// The real cube root of v (for negative v, minus that of −v) to within a few units in
-    /// the last place: the starts of the solves above, which refine them to the root (the
-    /// platform's `cbrt` is correctly rounded but several times slower, and it sat on the
-    /// path of every flagged segment). The start
-    /// divides the exponent by 3 in the bit pattern (within 4 %), then three Halley steps,
-    /// each cubing the relative error. ±0, ±infinity and NaN come back unchanged; tiny and huge
+    /// The real cube root of v (for negative v, minus that of −v): the starts of the solves
+    /// above, which refine them to the root (the platform's `cbrt` is correctly rounded but
+    /// several times slower, and it sat on the path of every flagged segment). The start
+    /// divides the exponent by 3 in the bit pattern (within 4 %), then `halleySteps` Halley
+    /// steps, each cubing the relative error: two give about 2^-46, three (the default) a
+    /// few units in the last place. ±0, ±infinity and NaN come back unchanged; tiny and huge
     /// v are scaled by an exact power of two (2^±969) first, so that neither the start nor the
     /// steps leave the normal range.
-    package static func cubeRoot(_ v: Double) -> Double {
-        if v < 0 && v.isFinite { return -cubeRoot(-v) }
+    package static func cubeRoot(_ v: Double, halleySteps: Int = 3) -> Double {
+        if v < 0 && v.isFinite { return -cubeRoot(-v, halleySteps: halleySteps) }
         guard v > 0 && v.isFinite else { return v }
-        if v < 0x1p-960 { return cubeRoot(v * 0x1p969) * 0x1p-323 }
-        if v > 0x1p960 { return cubeRoot(v * 0x1p-969) * 0x1p323 }
+        if v < 0x1p-960 { return cubeRoot(v * 0x1p969, halleySteps: halleySteps) * 0x1p-323 }
+        if v > 0x1p960 { return cubeRoot(v * 0x1p-969, halleySteps: halleySteps) * 0x1p323 }
         var y = Double(bitPattern: v.bitPattern / 3 &+ 0x2A9F_7893_782D_A1CE)
-        for _ in 0..<3 {
+        for _ in 0..<halleySteps {
             let y3 = y * y * y
             y *= (y3 + 2 * v) / (2 * y3 + v)
         }
@@ -146,6 +149,32 @@ package struct BezierPolynomial {
             t = next
         }
         return t
+    }
+
+    /// Solves x(t) = target for t in [lo, hi] from `start`, the closed-form root
+    /// (``closedFormRoot(_:)``), usually within a few units in the last place of the root:
+    /// one Newton step with ``solveBracketed(_:lo:hi:guess:)``'s residual, accepted when it
+    /// provably lands within a quarter unit in the last place of the root, else the bracketed
+    /// solve from there. x is a cubic, so after the step t − δ the residual is exactly
+    /// x″(t)·δ²/2 − ax·δ³ (Taylor's expansion ends there), and x′ stays above half its value
+    /// over the step when (|x″(t)| + 3·|ax|·|δ|)·|δ| ≤ x′(t)/2: together they bound the error
+    /// of t − δ. Where the closed form is good (away from a triple root) this replaces the
+    /// two or three exact residuals of the bracketed iteration by one.
+    func polish(_ target: Double, lo: Double, hi: Double, start t: Double) -> Double {
+        let slope = dx(t)
+        var f = x(t) - target
+        if abs(f) < 0x1p-40 && slope < 0.125 { f = exactResidual(t, target) }
+        if f == 0 { return t }
+        guard slope > 0 else { return solveBracketed(target, lo: lo, hi: hi, guess: t) }
+        let delta = f / slope
+        let next = t - delta
+        let size = abs(delta), curvature = abs(ddx(t)), cubic = abs(ax)
+        let remainder = (0.5 * curvature + cubic * size) * (size * size)
+        if next >= lo && next <= hi && (curvature + 3 * cubic * size) * size <= 0.5 * slope
+            && remainder <= 0x1p-55 * abs(next) * slope {
+            return next
+        }
+        return solveBracketed(target, lo: lo, hi: hi, guess: next >= lo && next <= hi ? next : t)
     }
 
     /// Solves x(t) = target for t in [lo, hi] (x is non-decreasing there), starting from
