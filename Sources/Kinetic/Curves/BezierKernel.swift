@@ -73,6 +73,13 @@ struct BezierKernel {
         // not a small relative one; the exact solve there keeps the result monotone and in
         // range. Random x almost never take this branch, so it is predicted.
         if _slowPath(xx < T.endThreshold) { return Self.solveNearEnd(p, xx, scaledY: scaledY) }
+        // The bucket map's line and the first nodes' line do not depend on x: hinting them
+        // here overlaps their loads with the half's first line (which the bucket index needs)
+        // when the table has left the nearer caches, as for a curve evaluated among many
+        // others; a hot table pays two hints that hit. (Hints that depend on the bucket, such
+        // as the segment's record, cost the hot path measurably.)
+        kinetic_simd_prefetch(b)
+        kinetic_simd_prefetch(p + T.iNodes)
         let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
         let j = Self.bucket(v, p[T.iScale])
         let nodes = p + T.iNodes

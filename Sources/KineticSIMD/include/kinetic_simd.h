@@ -17,6 +17,12 @@ static inline __attribute__((always_inline)) kinetic_simd_double2 kinetic_simd_s
     return __builtin_elementwise_sqrt(x);
 }
 
+/// Asks the processor to start loading the cache line at `p` (a hint: no fault, no effect
+/// on any value), for the scalar bezier solve's dependent table loads.
+static inline __attribute__((always_inline)) void kinetic_simd_prefetch(const void *p) {
+    __builtin_prefetch(p, 0, 3);
+}
+
 /// √x where `mask`'s bits are all ones, x where they are all zeros (`mask` is a bit pattern
 /// held in a double): the scalar bezier solve's interpolation variable. Written with vector
 /// operations so that the select stays in floating-point registers (a select through integer
