@@ -373,6 +373,17 @@ final class DocumentedPresentationProcessTests: EngineTestCase {
         }
     }
 
+    /// The end of a transition as documented: the animator's `completeTransition` ends it,
+    /// then the presentation controller's `…DidEnd` hook; `animationEnded` and the completion
+    /// handler also come after `completeTransition`.
+    func assertEnded(_ entries: [String], didEnd: String, completion: String,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        assertSubsequence(entries, ["A.animateTransition", "A.completeTransition", didEnd], "end", file: file, line: line)
+        assertSubsequence(entries, ["A.completeTransition", completion], "completion handler", file: file, line: line)
+        assertSubsequence(entries, ["A.completeTransition", "A.animationEnded(true)"], "animationEnded",
+                          file: file, line: line)
+    }
+
     func testPresentationAndDismissalFollowTheDocumentedProcess() async throws {
         let window = Window(engine: engine)
         let journal = Journal()
@@ -409,10 +420,7 @@ final class DocumentedPresentationProcessTests: EngineTestCase {
         XCTAssertFalse(journal.entries.contains("PC.presentationTransitionDidEnd(true)"))
         try advance(to: 0.3)
         XCTAssertNil(window.transitionInProgress)
-        assertSubsequence(journal.entries, ["A.animateTransition", "A.completeTransition",
-                                            "PC.presentationTransitionDidEnd(true)"], "presentation end")
-        assertSubsequence(journal.entries, ["A.completeTransition", "present.completion"], "completion handler")
-        assertSubsequence(journal.entries, ["A.completeTransition", "A.animationEnded(true)"], "animationEnded")
+        assertEnded(journal.entries, didEnd: "PC.presentationTransitionDidEnd(true)", completion: "present.completion")
         XCTAssertTrue(b.presentationController === controller, "kept while presented")
 
         journal.clear()
@@ -427,10 +435,7 @@ final class DocumentedPresentationProcessTests: EngineTestCase {
         XCTAssertEqual(b.view.presentation.alpha, 1 - CubicBezier.easeInOut.value(at: 0.5), accuracy: 1e-12)
         try advance(to: 0.6)
         XCTAssertNil(window.transitionInProgress)
-        assertSubsequence(journal.entries, ["A.animateTransition", "A.completeTransition",
-                                            "PC.dismissalTransitionDidEnd(true)"], "dismissal end")
-        assertSubsequence(journal.entries, ["A.completeTransition", "dismiss.completion"], "completion handler")
-        assertSubsequence(journal.entries, ["A.completeTransition", "A.animationEnded(true)"], "animationEnded")
+        assertEnded(journal.entries, didEnd: "PC.dismissalTransitionDidEnd(true)", completion: "dismiss.completion")
         XCTAssertNil(b.presentationController)
         XCTAssertNil(controller.containerView)
     }
