@@ -152,7 +152,7 @@ package struct BezierPolynomial {
     }
 
     /// Solves x(t) = target for t in [lo, hi] from `start`, the closed-form root
-    /// (``closedFormRoot(_:)``), usually within a few units in the last place of the root:
+    /// (``closedFormRoot(_:)``), usually within about 2^-46 of the root away from a triple root:
     /// one Newton step with ``solveBracketed(_:lo:hi:guess:)``'s residual, accepted when it
     /// provably lands within a quarter unit in the last place of the root, else the bracketed
     /// solve from there. x is a cubic, so after the step t − δ the residual is exactly
