@@ -271,6 +271,12 @@ package final class LaneEngine {
     /// A new block of `values.count` lanes (at most 65,535) whose model values, anchors and
     /// outputs are `values`; `releasesWhenIdle` releases it when its last animation ends.
     package func allocateBlock(_ values: [Double], releasesWhenIdle: Bool = false) -> LaneBlockID {
+        values.withUnsafeBufferPointer { allocateBlock($0, releasesWhenIdle: releasesWhenIdle) }
+    }
+
+    /// A new block of `values.count` lanes (at most 65,535) whose model values, anchors and
+    /// outputs are `values`, read from the caller's storage (no array to build).
+    package func allocateBlock(_ values: UnsafeBufferPointer<Double>, releasesWhenIdle: Bool = false) -> LaneBlockID {
         let n = values.count
         let id: Int32
         if n < freeBlocks.count, let reused = freeBlocks[n].popLast() {

@@ -166,7 +166,7 @@ extension PropertyAnimator {
             for change in keyframe.changes {
                 let first = firstTime(change)
                 guard change.new != change.old else { continue }
-                try addKeyframeTrack(of: change, values: change.old + change.old + change.new + change.new,
+                try addKeyframeTrack(of: change, values: Array(change.old) + change.old + change.new + change.new,
                                      keyTimes: [0, start, end, 1], mode: mode, fromCurrentState: first ? nil : false)
             }
         }
@@ -197,7 +197,7 @@ extension PropertyAnimator {
                     t = known
                 } else {
                     t = tracks.count
-                    tracks.append(Track(first: change, values: change.old, last: change.old))
+                    tracks.append(Track(first: change, values: Array(change.old), last: Array(change.old)))
                     index[view, default: [:]][property] = t
                     order.append(t)
                 }
@@ -208,7 +208,7 @@ extension PropertyAnimator {
                 let time = max(end, tracks[t].lastTime)
                 tracks[t].keyTimes.append(time)
                 tracks[t].values += change.new
-                tracks[t].last = change.new
+                tracks[t].last = Array(change.new)
                 tracks[t].lastTime = time
             }
         }

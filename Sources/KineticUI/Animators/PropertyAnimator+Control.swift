@@ -52,7 +52,7 @@ extension PropertyAnimator {
             stoppedLanes = engine.stoppedLanes(values)
             if withoutFinishing {
                 completions.removeAll()
-                pendingBlocks = []
+                pendingBlocks.removeAll()
             }
         }
     }
@@ -70,7 +70,7 @@ extension PropertyAnimator {
             }
         }
         stoppedLanes = []
-        pendingBlocks = []
+        pendingBlocks.removeAll()
         callCompletions(finalPosition)
     }
 
@@ -104,13 +104,13 @@ extension PropertyAnimator {
                 try self.engine.laneChanges(AnimationCapture.run(duration: self.duration, animation))
             }
         }
-        if !added { pendingBlocks.append((animation, delayFactor)) }
+        if !added { pendingBlocks.append(PendingBlock(block: animation, delayFactor: delayFactor)) }
     }
 
     /// Adds a completion handler, called with the position the animation ended at. Allowed
     /// in every state, including stopped.
     public func addCompletion(_ completion: @escaping @MainActor (ViewAnimatingPosition) -> Void) {
-        completions.append(completion)
+        completions.append(CompletionHandler(call: completion))
     }
 
     // MARK: Continuing
@@ -171,9 +171,10 @@ extension PropertyAnimator {
     /// over `[delayFactor, 1]` of the run.
     func activation() throws {
         let blocks = pendingBlocks
-        pendingBlocks = []
-        for (block, delayFactor) in blocks {
-            try addSegment(AnimationCapture.run(duration: duration, block), start: delayFactor, length: 1 - delayFactor)
+        pendingBlocks.removeAll()
+        for pending in blocks {
+            try addSegment(AnimationCapture.run(duration: duration, pending.block), start: pending.delayFactor,
+                           length: 1 - pending.delayFactor)
         }
     }
 
@@ -195,7 +196,7 @@ extension PropertyAnimator {
     /// Called by the engine when the run ended this tick (the engine has ended the animator's
     /// segments; the run is inactive): its completion handlers are due.
     func runDidFinish() {
-        pendingBlocks = []
+        pendingBlocks.removeAll()
         isCompleting = true
     }
 
@@ -203,8 +204,8 @@ extension PropertyAnimator {
     func callCompletions(_ position: ViewAnimatingPosition) {
         isCompleting = true
         let handlers = completions
-        completions = []
-        for handler in handlers { handler(position) }
+        completions.removeAll()
+        for handler in handlers { handler.call(position) }
         isCompleting = false
         isRunningDidChange?(self)
     }

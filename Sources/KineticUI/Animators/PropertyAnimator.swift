@@ -58,10 +58,17 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         ownedEngine = shared
         return shared
     }
-    /// The engine, weakly: it never keeps itself alive through its running animators.
-    weak var engineReference: AnimationEngine?
+    /// The engine, through its link: it never keeps itself alive through its running animators.
+    var engineReference: AnimationEngine? {
+        get { engineLink?.engine }
+        set { engineLink = newValue?.link }
+    }
+    // The animator's bookkeeping is `@exclusivity(unchecked)`, as the engine's is: every
+    // access is a read or an instantaneous write (lists are copied out before their handlers
+    // run), and the dynamic checks were a measurable share of creating and starting one.
+    @exclusivity(unchecked) private var engineLink: EngineLink?
     /// The engine, strongly, while the engine does not retain this animator (not running).
-    var ownedEngine: AnimationEngine?
+    @exclusivity(unchecked) var ownedEngine: AnimationEngine?
     /// The duration given at creation, seconds (the run lasts a physical spring's settling
     /// time instead; see ``SpringTimingParameters``).
     public let duration: Double
@@ -77,13 +84,13 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     /// The animator's run in its engine: the engine's `UIViewAnimating` state machine (nil
     /// only after the engine went away, until the next call makes one on the shared engine).
-    var run: RunHandle?
-    var pendingBlocks: [(block: @MainActor () -> Void, delayFactor: Double)] = []
-    var completions: [@MainActor (ViewAnimatingPosition) -> Void] = []
+    @exclusivity(unchecked) var run: RunHandle?
+    @exclusivity(unchecked) var pendingBlocks = InlineList<PendingBlock>()
+    @exclusivity(unchecked) var completions = InlineList<CompletionHandler>()
     /// The lanes of a stopped animator with their start and end values, for `finishAnimation(at:)`.
-    var stoppedLanes: [StoppedLane] = []
+    @exclusivity(unchecked) var stoppedLanes: [StoppedLane] = []
     /// Public because callers read it in completion handlers: true while they run.
-    public internal(set) var isCompleting = false
+    @exclusivity(unchecked) public internal(set) var isCompleting = false
 
     /// Called whenever ``isRunning`` changes (UIKit's key-value observation of `running`,
     /// the way to see a `pausesOnCompletion` animator reach its end).
@@ -99,8 +106,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or spring.
     public init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
         do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
-        self.engineReference = engine
-        self.ownedEngine = engine
+        engineLink = engine.link
+        ownedEngine = engine
         self.duration = duration
         self.timingParameters = timingParameters
         timing = RunTiming(timingParameters)
@@ -115,7 +122,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     public convenience init(duration: Double, curve: AnimationCurve, engine: AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
         try self.init(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve), engine: engine)
-        if let animations { pendingBlocks.append((animations, 0)) }
+        if let animations { pendingBlocks.append(PendingBlock(block: animations, delayFactor: 0)) }
     }
 
     /// An animator with a custom cubic curve through the two control points (x in [0, 1]).
@@ -124,14 +131,14 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         try self.init(duration: duration,
                       timingParameters: CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2),
                       engine: engine)
-        if let animations { pendingBlocks.append((animations, 0)) }
+        if let animations { pendingBlocks.append(PendingBlock(block: animations, delayFactor: 0)) }
     }
 
     /// An animator with a spring of this damping ratio that settles at `duration`.
     public convenience init(duration: Double, dampingRatio: Double, engine: AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
         try self.init(duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio), engine: engine)
-        if let animations { pendingBlocks.append((animations, 0)) }
+        if let animations { pendingBlocks.append(PendingBlock(block: animations, delayFactor: 0)) }
     }
 
     isolated deinit {
@@ -148,8 +155,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// (nothing of the engine is left for them to act on).
     func engineDidGoAway() {
         run = nil
-        pendingBlocks = []
-        completions = []
+        pendingBlocks.removeAll()
+        completions.removeAll()
         stoppedLanes = []
         isCompleting = false
         engineReference = nil
@@ -281,4 +288,17 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     func checkNotCompleting(_ call: String) throws {
         if isCompleting { throw AnimatorError.callDuringCompletion(call: call) }
     }
+}
+
+/// An animations block waiting for its animator to start, with its delay factor in [0, 1].
+struct PendingBlock {
+    let block: @MainActor () -> Void
+    let delayFactor: Double
+}
+
+/// A completion handler. Wrapped in a struct so that the list holding it stores the closure
+/// as it is: a bare closure stored in a generic container is re-abstracted through a
+/// heap-allocated thunk.
+struct CompletionHandler {
+    let call: @MainActor (ViewAnimatingPosition) -> Void
 }

@@ -76,18 +76,23 @@ public final class AnimationEngine {
     @exclusivity(unchecked) private var tickPending = false
     /// The animators a tick completes and pauses, with their end positions (reused, so a
     /// tick allocates nothing for them; emptied before the tick returns).
-    @exclusivity(unchecked) private var completing: [(animator: PropertyAnimator, position: ViewAnimatingPosition)] = []
+    @exclusivity(unchecked) private var completing: [PendingCompletion] = []
     @exclusivity(unchecked) private var pausing: [PropertyAnimator] = []
+
+    /// How animators, views and the clock refer to this engine without keeping it alive.
+    let link = EngineLink()
 
     /// An engine on `clock` (a new clock at time 0 by default).
     public init(clock: ManualClock = ManualClock()) {
         self.clock = clock
+        link.engine = self
         clock.attach(self)
         completing.reserveCapacity(64)
         pausing.reserveCapacity(16)
     }
 
     isolated deinit {
+        link.engine = nil
         // Running animators end here (see "Lifetime"); views drop their lane blocks.
         for case let animator? in retained { animator.engineDidGoAway() }
         for (view, property) in zip(blockViews, blockProperties) {
@@ -141,7 +146,7 @@ public final class AnimationEngine {
                 pausing.append(animator)
             case .finished(let run, let position):
                 guard let animator = release(run) else { continue }
-                completing.append((animator, ViewAnimatingPosition(position)))
+                completing.append(PendingCompletion(animator: animator, position: ViewAnimatingPosition(position)))
             }
         }
         core.events.removeAll(keepingCapacity: true)
@@ -229,4 +234,11 @@ extension RunPosition {
         case .current: self = .current
         }
     }
+}
+
+/// An animator whose run ended in a tick, with the position it ended at: its completion
+/// handlers run once the tick has let go of the engine's arrays.
+struct PendingCompletion {
+    let animator: PropertyAnimator
+    let position: ViewAnimatingPosition
 }

@@ -3,8 +3,8 @@ import Kinetic
 extension AnimationEngine {
     /// Gives `view`'s `property` a lane block whose model values, anchors and outputs are
     /// `anchorValues` (the presentation values before the animation that needs it).
-    func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: [Double]) -> LaneBlockID {
-        let block = core.allocateBlock(anchorValues, releasesWhenIdle: true)
+    func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: PropertyLanes) -> LaneBlockID {
+        let block = anchorValues.withUnsafeBufferPointer { core.allocateBlock($0, releasesWhenIdle: true) }
         let i = Int(block.index)
         if i < blockViews.count {
             blockViews[i] = view

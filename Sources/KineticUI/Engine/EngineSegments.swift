@@ -5,9 +5,9 @@ struct CapturedChange {
     let view: View
     let property: AnimatableProperty
     /// The model lanes before the block's first write.
-    let old: [Double]
+    let old: PropertyLanes
     /// The model lanes when the block returned (its target).
-    var new: [Double] = []
+    var new = PropertyLanes()
 }
 
 /// A lane of a stopped animator: where `finishAnimation(at: .start / .end)` puts it.

@@ -7,7 +7,7 @@ import Kinetic
 public final class ManualClock {
     /// The current time, seconds since the clock was made (starts at 0).
     public private(set) var now: Double = 0
-    private var observers: [WeakEngine] = []
+    private var observers: [EngineLink] = []
     /// The number of entries the clock holds for attached engines, including engines that
     /// went away since the last advance or attach (which remove them); for diagnostics.
     public var attachedEngineCount: Int { observers.count }
@@ -45,10 +45,6 @@ public final class ManualClock {
 
     func attach(_ engine: AnimationEngine) {
         observers.removeAll { $0.engine == nil }  // engines that went away leave no entry
-        observers.append(WeakEngine(engine: engine))
-    }
-
-    private struct WeakEngine {
-        weak var engine: AnimationEngine?
+        observers.append(engine.link)
     }
 }

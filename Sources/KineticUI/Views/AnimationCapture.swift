@@ -3,16 +3,18 @@
 /// one the model holds when the block returns (the target).
 @MainActor
 final class AnimationCapture {
-    private static var stack: [AnimationCapture] = []
+    // Unchecked, as the engine's bookkeeping: every access is a read or an instantaneous
+    // write (the block runs between them, never inside one).
+    @exclusivity(unchecked) private static var stack: [AnimationCapture] = []
 
     /// The innermost block being captured, if any.
     static var current: AnimationCapture? { stack.last }
 
-    private(set) var changes: [CapturedChange] = []
+    @exclusivity(unchecked) private(set) var changes: [CapturedChange] = []
     /// Per view, the properties already captured (a bit each), once a block has changed more
     /// than `scanLimit` properties; below that the changes themselves are scanned, with no
     /// dictionary to allocate.
-    private var seen: [ObjectIdentifier: Int]?
+    @exclusivity(unchecked) private var seen: [ObjectIdentifier: Int]?
     private static let scanLimit = 16
     /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
     let keyframes: KeyframeCollector?
@@ -26,7 +28,7 @@ final class AnimationCapture {
 
     /// Whether animations are enabled (`View.setAnimationsEnabled(_:)`): while they are not,
     /// writes inside an animations block are not captured and apply at once.
-    static var animationsEnabled = true
+    @exclusivity(unchecked) static var animationsEnabled = true
 
     /// The capture that a property write inside an animations block goes to: the innermost
     /// block's, unless animations are disabled.
@@ -48,7 +50,7 @@ final class AnimationCapture {
         try body()
         for k in capture.changes.indices {
             let change = capture.changes[k]
-            capture.changes[k].new = change.view.lanes(of: change.property, in: change.view.modelLanes)
+            capture.changes[k].new = PropertyLanes(change.property, in: change.view.modelLanes)
         }
         return capture.changes
     }
@@ -56,7 +58,7 @@ final class AnimationCapture {
     /// Notes that `view.property` is about to be written (its old value is kept once).
     func willChange(_ view: View, _ property: AnimatableProperty) {
         guard !captured(view, property) else { return }
-        changes.append(CapturedChange(view: view, property: property, old: view.lanes(of: property, in: view.modelLanes)))
+        changes.append(CapturedChange(view: view, property: property, old: PropertyLanes(property, in: view.modelLanes)))
     }
 
     /// Whether `view.property` is already among the changes; when not, it is noted in the

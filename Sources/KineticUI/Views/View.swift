@@ -21,13 +21,22 @@ import Kinetic
 /// the transformed bounds in the superview's coordinates.
 @MainActor
 open class View {
+    // The view's bookkeeping for the engine is `@exclusivity(unchecked)`, as the engine's
+    // own is: every access is a read or an instantaneous write (no access is held across a
+    // call out), and the dynamic checks were a measurable share of creating and starting an
+    // animator.
     /// Model lanes (see ``AnimatableProperty`` for the layout).
-    var modelLanes: [Double]
-    var hasBackgroundColor = false
-    /// The engine whose lanes animate this view (bound at the first animation).
-    weak var laneEngine: AnimationEngine?
+    @exclusivity(unchecked) var modelLanes: [Double]
+    @exclusivity(unchecked) var hasBackgroundColor = false
+    /// The engine whose lanes animate this view (bound at the first animation), through its
+    /// link: the view does not keep it alive.
+    var laneEngine: AnimationEngine? {
+        get { laneEngineLink?.engine }
+        set { laneEngineLink = newValue?.link }
+    }
+    @exclusivity(unchecked) private var laneEngineLink: EngineLink?
     /// Per property: the engine lane block animating it, or `.none`.
-    var laneBlocks: [LaneBlockID] = [.none, .none, .none, .none, .none]
+    @exclusivity(unchecked) var laneBlocks: [LaneBlockID] = [.none, .none, .none, .none, .none]
 
     /// A name for traces and CSV timelines (UIKit's `accessibilityIdentifier` plays this role).
     public var name: String?
