@@ -1,3 +1,4 @@
+import Dispatch
 import Kinetic
 import KineticUI
 import XCTest
@@ -126,6 +127,48 @@ final class EngineLifetimeTests: XCTestCase {
         XCTAssertNil(weakEngine)
         XCTAssertEqual(animator.state, .inactive)
         XCTAssertThrowsError(try animator.stopAnimation(false))
+    }
+
+    /// The host's last reference to an engine goes away off the main actor while the main
+    /// actor is busy: the engine's isolated deinit runs later, on the main actor. Until then
+    /// the engine must be gone for everything on the main actor (the clock does not tick it,
+    /// its animator does not complete), as a weak reference sees it; an unmanaged reference
+    /// handed out the dying engine here, and the runtime aborted when its deinit ran.
+    func testEngineReleasedOffTheMainActorIsGoneBeforeItsDeinitRuns() async throws {
+        final class Holder: @unchecked Sendable {
+            var engine: AnimationEngine?
+            init(_ engine: AnimationEngine) { self.engine = engine }
+        }
+        let clock = ManualClock()
+        let holder = Holder(AnimationEngine(clock: clock))
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var completed = false
+        let animator = try PropertyAnimator(duration: 0.25, curve: .linear, engine: holder.engine!) {
+            view.alpha = 0
+        }
+        animator.addCompletion { _ in completed = true }
+        try animator.startAnimation()
+        try clock.advance(by: 0.1)
+        let released = DispatchSemaphore(value: 0)
+        Task.detached {
+            holder.engine = nil
+            released.signal()
+        }
+        released.wait()  // the main actor stays busy: the deinit cannot run yet
+        XCTAssertEqual(clock.attachedEngineCount, 1)
+        try clock.advance(by: 1)  // past the run's end
+        XCTAssertFalse(completed, "a dying engine must not complete its animators")
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertEqual(clock.attachedEngineCount, 0)
+        try await Task.sleep(nanoseconds: 20_000_000)  // the isolated deinit runs
+        XCTAssertFalse(completed)
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertEqual(view.presentation, view.model)
+        // The animator is usable again, on the shared engine.
+        try animator.addAnimations { view.alpha = 1 }
+        try animator.startAnimation()
+        XCTAssertTrue(animator.engine === AnimationEngine.shared)
+        try animator.stopAnimation(true)
     }
 
     // MARK: Transitions (found by LeakSanitizer, make test-sanitize)

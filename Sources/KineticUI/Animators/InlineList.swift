@@ -20,9 +20,11 @@ struct InlineList<Element>: Sequence {
         if case .none = head { head = element } else { tail.append(element) }
     }
 
-    mutating func removeAll() {
-        head = nil
-        tail = []
+    /// Empties the list and returns what it held (see `exchange(_:with:)`: the elements'
+    /// last release then runs in the caller, after the write).
+    @discardableResult
+    mutating func removeAll() -> InlineList {
+        exchange(&self, with: InlineList())
     }
 
     func makeIterator() -> Iterator { Iterator(list: self) }
@@ -36,4 +38,15 @@ struct InlineList<Element>: Sequence {
             return index == 0 ? list.head : index - 1 < list.tail.count ? list.tail[index - 1] : nil
         }
     }
+}
+
+/// Puts `replacement` in `value`'s place and returns the old value, so that the old value's
+/// last release happens in the caller, after the write. That release can run user code (the
+/// deinit of an object that a dropped closure captured, or of a view subclass), which may call
+/// back into the owner and reach the same storage: the animator's lists are
+/// `@exclusivity(unchecked)`, so no access to them may be in progress then.
+func exchange<T>(_ value: inout T, with replacement: T) -> T {
+    let old = value
+    value = replacement
+    return old
 }

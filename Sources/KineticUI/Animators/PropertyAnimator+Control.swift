@@ -69,7 +69,7 @@ extension PropertyAnimator {
                 engine.setModelLane(lane.view, index: lane.index, to: finalPosition == .end ? lane.end : lane.start)
             }
         }
-        stoppedLanes = []
+        _ = exchange(&stoppedLanes, with: [])
         pendingBlocks.removeAll()
         callCompletions(finalPosition)
     }
@@ -153,12 +153,12 @@ extension PropertyAnimator {
     func withRun<T>(_ body: (LaneEngine, RunHandle) throws -> T) throws -> T {
         let engine = self.engine  // kept until the call returns (a running animator no longer keeps it)
         let run = runHandle
-        let wasRunning = isRunning
+        let wasRunning = isRunning(on: engine)
         engine.syncTime()
         defer {
             engine.syncViews()
             engine.updateRetention(of: self, run: run)
-            if wasRunning != isRunning { isRunningDidChange?(self) }
+            if wasRunning != isRunning(on: engine) { isRunningDidChange?(self) }
         }
         do {
             return try body(engine.core, run)

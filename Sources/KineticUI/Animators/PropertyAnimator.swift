@@ -143,6 +143,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     isolated deinit {
         guard let run, let engine = engineReference else { return }
+        let state = state(on: engine)
         if state == .active || state == .stopped, !engine.core.isRunning(run) {
             Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
         }
@@ -157,7 +158,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         run = nil
         pendingBlocks.removeAll()
         completions.removeAll()
-        stoppedLanes = []
+        _ = exchange(&stoppedLanes, with: [])
         isCompleting = false
         engineReference = nil
         ownedEngine = nil
@@ -167,7 +168,20 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     /// Inactive, active (running, paused or delayed) or stopped.
     public var state: ViewAnimatingState {
-        guard let run, let engine = engineReference else { return isCompleting ? .active : .inactive }
+        guard let engine = engineReference else { return isCompleting ? .active : .inactive }
+        return state(on: engine)
+    }
+
+    /// Whether time is advancing the animator (including while it waits for its delay).
+    public var isRunning: Bool {
+        guard let engine = engineReference else { return isCompleting }
+        return isRunning(on: engine)
+    }
+
+    /// ``state`` read through `engine`, which must be this animator's engine, held by the
+    /// caller: one read of the engine's (weak) link per call instead of one per property.
+    func state(on engine: AnimationEngine) -> ViewAnimatingState {
+        guard let run else { return isCompleting ? .active : .inactive }
         switch engine.core.state(of: run) {
         case .inactive: return isCompleting ? .active : .inactive
         case .active: return .active
@@ -175,9 +189,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         }
     }
 
-    /// Whether time is advancing the animator (including while it waits for its delay).
-    public var isRunning: Bool {
-        guard let run, let engine = engineReference else { return isCompleting }
+    /// ``isRunning`` read through `engine`, which must be this animator's engine, held by
+    /// the caller.
+    func isRunning(on engine: AnimationEngine) -> Bool {
+        guard let run else { return isCompleting }
         return engine.core.isRunning(run) || isCompleting
     }
 

@@ -92,7 +92,6 @@ public final class AnimationEngine {
     }
 
     isolated deinit {
-        link.engine = nil
         // Running animators end here (see "Lifetime"); views drop their lane blocks.
         for case let animator? in retained { animator.engineDidGoAway() }
         for (view, property) in zip(blockViews, blockProperties) {

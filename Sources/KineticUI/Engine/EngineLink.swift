@@ -1,16 +1,16 @@
 /// A reference to an ``AnimationEngine`` that does not keep it alive: what animators, views
-/// and clocks hold instead of a `weak` reference.
+/// and clocks hold instead of a `weak` reference of their own.
 ///
-/// A `weak` reference moves its target's reference count into a side table, after which
-/// every retain and release of the engine (every animator call) takes the runtime's slow
-/// path, and every read is a `swift_weakLoadStrong`. An engine has exactly one link, made
-/// with it; its isolated deinit clears the link first, so a holder reads nil from then on,
-/// as it would through a weak reference. The engine's memory is not freed before its deinit
-/// has run, so the unmanaged pointer is never read after the engine is gone.
+/// An engine has exactly one link, made with it, and the link's reference is the engine's
+/// only weak one. A `weak` reference per animator and per view cost a weak-reference
+/// registration and release for each of them; the link costs one per engine. The reference
+/// stays `weak` (not `unowned(unsafe)`, which was tried): an engine whose last reference is
+/// dropped off the main actor runs its isolated deinit later, on the main actor, and in
+/// between only a weak reference reads nil instead of handing out the dying engine.
 @MainActor
 final class EngineLink {
-    /// The engine, while it exists; nil from the start of its deinit.
-    unowned(unsafe) var engine: AnimationEngine?
+    /// The engine, while it exists (nil from the moment its last strong reference goes).
+    weak var engine: AnimationEngine?
 
     init() {}
 }
