@@ -47,14 +47,12 @@ final class EngineBox {
             events.removeAll(keepingCapacity: true)
             nextEvent = 0
         }
-        for event in engine.events {
+        engine.drainEvents { event in
             switch event {
             case .finished(let run, _), .pausedAtEnd(let run): events.append((ids[Int(run.index)], event))
             }
         }
-        engine.events.removeAll(keepingCapacity: true)
-        engine.modelWrites.removeAll(keepingCapacity: true)
-        engine.releasedBlocks.removeAll(keepingCapacity: true)
+        engine.discardModelWritesAndReleasedBlocks()
     }
 
     /// Checks that `first ..< first + count` are lanes of this engine.
@@ -82,11 +80,12 @@ final class EngineBox {
     /// Up to this many lanes per animation are checked for repeats pairwise.
     static let pairwiseLaneLimit = 16
 
-    func lanes(_ first: Int64, _ count: Int64, _ name: String) throws -> Range<Int> {
+    /// `name` is built only for the error (a lane of a list names its index).
+    func lanes(_ first: Int64, _ count: Int64, _ name: @autoclosure () -> String) throws -> Range<Int> {
         let n = try checkedCount(count, "count")
         guard first >= 0, first <= Int64(engine.laneCount), Int64(n) <= Int64(engine.laneCount) - first else {
             throw InterfaceError(status: .outOfRange,
-                                 message: "\(name) = \(first), count = \(count): lanes outside [0, \(engine.laneCount)) (the engine's lanes)")
+                                 message: "\(name()) = \(first), count = \(count): lanes outside [0, \(engine.laneCount)) (the engine's lanes)")
         }
         return Int(first) ..< Int(first) + n
     }

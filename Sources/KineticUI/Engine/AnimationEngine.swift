@@ -135,20 +135,19 @@ public final class AnimationEngine {
 
     private func runTick() {
         core.advance(to: clock.now)
-        guard !core.events.isEmpty else { return }
+        guard core.hasEvents else { return }
         // Every event is matched to its animator before any handler runs (a handler may
         // start, stop or release animators).
-        for event in core.events {
+        core.drainEvents { event in
             switch event {
             case .pausedAtEnd(let run):
-                guard let animator = release(run) else { continue }
+                guard let animator = release(run) else { return }
                 pausing.append(animator)
             case .finished(let run, let position):
-                guard let animator = release(run) else { continue }
+                guard let animator = release(run) else { return }
                 completing.append(PendingCompletion(animator: animator, position: ViewAnimatingPosition(position)))
             }
         }
-        core.events.removeAll(keepingCapacity: true)
         syncViews()
         for animator in pausing { animator.didPauseAtEnd() }
         for c in completing { c.animator.runDidFinish() }

@@ -25,23 +25,17 @@ extension AnimationEngine {
     /// Copies into the views what the core changed: the model values of lanes it finished,
     /// and the blocks it released (whose views read their model values again).
     func syncViews() {
-        if !core.modelWrites.isEmpty {
-            for lane in core.modelWrites {
-                let (block, offset) = core.block(ofLane: lane)
-                guard let view = blockViews[Int(block.index)] else { continue }
-                view.modelLanes[blockProperties[Int(block.index)].offset + offset] = core.model[Int(lane)]
-            }
-            core.modelWrites.removeAll(keepingCapacity: true)
+        core.drainModelWrites { lane, value in
+            let (block, offset) = core.block(ofLane: lane)
+            guard let view = blockViews[Int(block.index)] else { return }
+            view.modelLanes[blockProperties[Int(block.index)].offset + offset] = value
         }
-        if !core.releasedBlocks.isEmpty {
-            for block in core.releasedBlocks {
-                let i = Int(block.index)
-                guard let view = blockViews[i] else { continue }
-                blockViews[i] = nil
-                view.laneBlocks[blockProperties[i].rawValue] = .none
-                if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
-            }
-            core.releasedBlocks.removeAll(keepingCapacity: true)
+        core.drainReleasedBlocks { block in
+            let i = Int(block.index)
+            guard let view = blockViews[i] else { return }
+            blockViews[i] = nil
+            view.laneBlocks[blockProperties[i].rawValue] = .none
+            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
         }
     }
 

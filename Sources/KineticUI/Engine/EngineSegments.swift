@@ -28,15 +28,15 @@ extension AnimationEngine {
     /// grown): pass it on to the core at once.
     func laneChanges(_ changes: [CapturedChange]) throws -> [LaneChange] {
         try checkLanes(for: changes)
-        core.changeScratch.removeAll(keepingCapacity: true)
+        core.resetChangeScratch()
         for change in changes {
             let p = change.property
             let new = change.new
             guard new != change.old else { continue }
             let base = firstLane(for: change)
             for j in 0 ..< p.laneCount where new[j] != change.old[j] {
-                core.changeScratch.append(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j],
-                                                     vertical: p.isVertical(lane: j)))
+                core.appendChange(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j],
+                                             vertical: p.isVertical(lane: j)))
             }
         }
         return core.changeScratch
