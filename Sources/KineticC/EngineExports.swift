@@ -1,6 +1,6 @@
 // kn_engine_*: Kinetic's animation engine (LaneEngine) behind an opaque handle. Runs are
-// handed to C as integer ids (kn_run) that the box maps to the engine's run handles; lanes
-// are plain indices. The engine's events are copied into the box's queue (with their ids)
+// handed to C as integer ids (kn_run, see `RunIDs`) that the box maps to the engine's run
+// handles; lanes are plain indices. The engine's events are copied into the box's queue (with their ids)
 // by every call that can end a run, and drained one at a time.
 
 import Kinetic
@@ -12,13 +12,15 @@ import Kinetic
 /// exclusivity check per property access.
 final class EngineBox {
     let engine = LaneEngine()
-    @exclusivity(unchecked) var runs: [UInt64: RunHandle] = [:]
-    /// Per run record of the engine, the id of the run that holds it (0: none).
-    @exclusivity(unchecked) var ids: [UInt64] = []
+    /// Per run record of the engine: the id of the run that holds it (0: none) and the
+    /// record's generation for that run.
+    @exclusivity(unchecked) var slots: [RunSlot] = []
+    /// The live runs whose record index does not fit an id (see `RunIDs`), by id.
+    @exclusivity(unchecked) var overflow: [UInt64: RunHandle] = [:]
     @exclusivity(unchecked) var events: [(id: UInt64, event: EngineEvent)] = []
     @exclusivity(unchecked) var nextEvent = 0
     /// The run looked up or created last (id 0: none): a host creates a run, adds its
-    /// animations and starts it in a row, so those calls skip the dictionary. Cleared when
+    /// animations and starts it in a row, so those calls skip the look-up. Cleared when
     /// that run is released (ids are never reused, so nothing else makes it stale).
     @exclusivity(unchecked) var lastRun: (id: UInt64, handle: RunHandle) = (0, RunHandle(index: -1, generation: 0))
     /// The cubic curve of the last cubic timing, reused when the next has the same control
@@ -32,12 +34,40 @@ final class EngineBox {
     /// The handle of a live run of this engine; `KN_ERR_STALE_HANDLE` otherwise.
     func run(_ id: UInt64) throws -> RunHandle {
         if id == lastRun.id && id != 0 { return lastRun.handle }
-        guard let run = runs[id] else {
+        let field = id & RunIDs.overflowIndex
+        let found: RunHandle?
+        if field != RunIDs.overflowIndex {
+            let i = Int(field)
+            found = id != 0 && i < slots.count && slots[i].id == id
+                ? RunHandle(index: Int32(i), generation: slots[i].generation) : nil
+        } else {
+            found = overflow[id]
+        }
+        guard let run = found else {
             throw InterfaceError(status: .staleHandle,
                                  message: "run \(id) is not a live run of this engine (released, never created, or another engine's)")
         }
         lastRun = (id, run)
         return run
+    }
+
+    /// Records a new run under a new id, and returns the id.
+    func register(_ run: RunHandle, serial: UInt64) -> UInt64 {
+        let i = Int(run.index)
+        let field = UInt64(i) < RunIDs.overflowIndex ? UInt64(i) : RunIDs.overflowIndex
+        let id = serial << RunIDs.indexBits | field
+        if i >= slots.count { slots.append(contentsOf: repeatElement(RunSlot(id: 0, generation: 0), count: i + 1 - slots.count)) }
+        slots[i] = RunSlot(id: id, generation: run.generation)
+        if field == RunIDs.overflowIndex { overflow[id] = run }
+        lastRun = (id, run)
+        return id
+    }
+
+    /// Forgets a released run's id.
+    func unregister(_ id: UInt64, _ run: RunHandle) {
+        slots[Int(run.index)] = RunSlot(id: 0, generation: 0)
+        if id & RunIDs.overflowIndex == RunIDs.overflowIndex { overflow[id] = nil }
+        if lastRun.id == id { lastRun = (0, RunHandle(index: -1, generation: 0)) }
     }
 
     /// Moves the engine's queued events into the box's queue, with run ids; drops what the
@@ -49,7 +79,7 @@ final class EngineBox {
         }
         engine.drainEvents { event in
             switch event {
-            case .finished(let run, _), .pausedAtEnd(let run): events.append((ids[Int(run.index)], event))
+            case .finished(let run, _), .pausedAtEnd(let run): events.append((slots[Int(run.index)].id, event))
             }
         }
         engine.discardModelWritesAndReleasedBlocks()
@@ -89,6 +119,24 @@ final class EngineBox {
         }
         return Int(first) ..< Int(first) + n
     }
+}
+
+/// A run's id: a process-wide serial number (`EntryIDs`, never reused) in the high 48 bits
+/// and the run's record index in the low 16, so that finding a run takes no table look-up:
+/// the record's slot holds the id it was given. Records from index 2^16 − 1 up (an engine
+/// with more runs alive at once) take the field's all-ones value and are found through the
+/// box's `overflow` dictionary.
+enum RunIDs {
+    static let indexBits: UInt64 = 16
+    static let overflowIndex: UInt64 = (1 << indexBits) - 1
+    /// Serial numbers from here on would not fit: creating a run fails instead.
+    static let serialLimit: UInt64 = 1 << (64 - indexBits)
+}
+
+/// One record's run in an engine box (id 0: none).
+struct RunSlot {
+    var id: UInt64
+    var generation: UInt32
 }
 
 /// The box behind an engine handle; throws for NULL.
@@ -322,14 +370,12 @@ public func kn_engine_run_create(_ engine: OpaquePointer?, _ timing: UnsafeRawPo
         let b = try box(engine)
         let timing = try runTiming(KNTiming(try required(timing, "timing")), b)
         let out = try required(out, "out")
+        let serial = EntryIDs.next()
+        guard serial < RunIDs.serialLimit else {
+            throw InterfaceError(status: .outOfRange, message: "run ids exhausted: this process has created 2^48 runs")
+        }
         let run = try b.engine.makeRun(timing: timing, duration: duration)
-        let id = EntryIDs.next()
-        b.runs[id] = run
-        b.lastRun = (id, run)
-        let i = Int(run.index)
-        if i >= b.ids.count { b.ids.append(contentsOf: repeatElement(0, count: i + 1 - b.ids.count)) }
-        b.ids[i] = id
-        out.pointee = id
+        out.pointee = b.register(run, serial: serial)
     }
 }
 
@@ -338,9 +384,7 @@ public func kn_engine_run_release(_ engine: OpaquePointer?, _ run: UInt64) -> In
     onRun(engine, run) { e, handle in
         e.releaseRunAndAnimations(handle)
         let b = try box(engine)
-        b.runs[run] = nil
-        b.ids[Int(handle.index)] = 0
-        if b.lastRun.id == run { b.lastRun = (0, RunHandle(index: -1, generation: 0)) }
+        b.unregister(run, handle)
     }
 }
 

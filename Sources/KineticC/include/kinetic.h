@@ -544,7 +544,8 @@ void kn_store_destroy(kn_store *store);
 typedef struct kn_engine kn_engine;
 
 /* A run of an engine. Ids are unique across all engines of the process and never reused: a
- * released run's id, or another engine's, is KN_ERR_STALE_HANDLE. 0 is never a run. */
+ * released run's id, or another engine's, is KN_ERR_STALE_HANDLE. 0 is never a run. Ids are
+ * opaque (not a count of runs created). */
 typedef uint64_t kn_run;
 
 /* Timing kinds (kn_timing.kind). */
@@ -668,7 +669,8 @@ kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_ev
 
 /* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (an unknown kind,
- * control points, a damping ratio <= 0, a spring that cannot settle). */
+ * control points, a damping ratio <= 0, a spring that cannot settle, or the process has
+ * created 2^48 runs: ids are never reused). */
 kn_status kn_engine_run_create(kn_engine *engine, const kn_timing *timing, double duration, kn_run *out);
 
 /* Releases a run: its animations end where they are (the lanes keep their presentation
