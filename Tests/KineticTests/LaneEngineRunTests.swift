@@ -78,6 +78,41 @@ final class LaneEngineRunTests: XCTestCase {
         XCTAssertTrue(engine.isWaitingForAnimations(next))
     }
 
+    /// Animations kept for several inactive runs at once, added in turns (the engine holds
+    /// the last run's inline and the others by record): each run starts with its own, in
+    /// the order added, and a released run's are dropped with it.
+    func testAnimationsKeptForSeveralInactiveRunsStayWithTheirRun() throws {
+        let engine = LaneEngine()
+        let block = engine.allocateBlock([0, 0, 0, 0])
+        let lane = engine.firstLane(of: block)
+        let runs = try (0 ..< 4).map { _ in try engine.makeRun(timing: .linear, duration: 1) }
+        let adds: [(run: Int, target: Double)] = [(0, 10), (1, 20), (0, 5), (2, 30), (1, 25), (2, 35), (0, 7), (3, 1),
+                                                  (3, 2), (1, 26)]
+        for (k, add) in adds.enumerated() {
+            try engine.addAnimations(runs[add.run], targets: [LaneTarget(lane: Int32(lane + add.run), value: add.target)],
+                                     delayFactor: 0)
+            XCTAssertEqual(engine.state(of: runs[add.run]), .inactive, "add \(k)")
+        }
+        engine.releaseRunAndAnimations(runs[1])
+        try engine.startAnimation(runs[2])
+        try engine.startAnimation(runs[0])
+        engine.advance(to: 0.5)
+        // Each lane moves from 0 to its run's last target, through the chain of the others.
+        XCTAssertEqual(engine.output[lane], 3.5, accuracy: 1e-12)
+        XCTAssertEqual(engine.output[lane + 1], 0, "the released run's animations are dropped")
+        XCTAssertEqual(engine.output[lane + 2], 17.5, accuracy: 1e-12)
+        XCTAssertEqual(engine.output[lane + 3], 0, "not started")
+        try engine.startAnimation(runs[3])
+        engine.advance(to: 1.25)
+        XCTAssertEqual(Array(engine.output[lane ..< lane + 4]), [7, 0, 35, 2 * 0.75])
+        engine.advance(to: 2)
+        XCTAssertEqual(Array(engine.model[lane ..< lane + 4]), [7, 0, 35, 2])
+        // A run made on the released record has nothing pending.
+        let next = try engine.makeRun(timing: .linear, duration: 1)
+        try engine.startAnimation(next)
+        XCTAssertTrue(engine.isWaitingForAnimations(next))
+    }
+
     /// Runs with equal cubic timing share one curve, including a run made after the curve
     /// cache starts over; their values are the curve's.
     func testEqualCubicTimingsShareTheirCurve() throws {

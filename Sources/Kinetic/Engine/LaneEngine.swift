@@ -109,7 +109,7 @@ package final class LaneEngine {
     /// timing, runs made from a progress curve alone, and free records).
     @exclusivity(unchecked) var specs: [RunSpec?] = []
     /// Animations to lane targets added to inactive runs, applied when each starts.
-    @exclusivity(unchecked) var pendingAnimations: [Int32: PendingAnimations] = [:]
+    @exclusivity(unchecked) var pendingAnimations = PendingAnimationTable()
     /// The lane changes being added (reused from call to call, so that adding animations
     /// allocates no array of its own once it has grown). Package-visible for the UIKit
     /// layer, which builds its animations' changes here: whoever fills it passes it on at

@@ -48,6 +48,37 @@ struct PendingAnimations {
     }
 }
 
+/// The animations kept for inactive runs, by record: the run that got some last holds them
+/// inline, the others are in a dictionary. A host mostly adds animations to the run it has
+/// just created and then starts it, which then costs no hashing.
+struct PendingAnimationTable {
+    private var recent: (index: Int32, pending: PendingAnimations)?
+    private var others: [Int32: PendingAnimations] = [:]
+
+    var isEmpty: Bool { recent == nil && others.isEmpty }
+
+    /// Keeps `animation` for record `index`, after those it already has.
+    mutating func add(_ index: Int32, _ animation: PendingAnimations.Animation) {
+        if recent?.index == index {
+            recent!.pending.more.append(animation)
+        } else if others[index] != nil {
+            others[index]!.more.append(animation)
+        } else {
+            if let previous = recent { others[previous.index] = previous.pending }
+            recent = (index, PendingAnimations(animation))
+        }
+    }
+
+    /// Takes what record `index` has (nil: nothing).
+    mutating func remove(_ index: Int32) -> PendingAnimations? {
+        if let kept = recent, kept.index == index {
+            recent = nil
+            return kept.pending
+        }
+        return others.isEmpty ? nil : others.removeValue(forKey: index)
+    }
+}
+
 /// The lane targets of one animation: one held inline (a C host's usual call: no array to
 /// allocate), or several.
 package enum LaneTargets {
@@ -163,7 +194,7 @@ extension LaneEngine {
             finishSegments(of: run, at: .current)
             compactIfNeeded()
         }
-        pendingAnimations[id] = nil
+        _ = pendingAnimations.remove(id)
         pendingKeyframes[id] = nil
         stoppedValues[id] = nil
         repeatLimits[id] = nil
@@ -388,11 +419,7 @@ extension LaneEngine {
     /// target needs no array).
     package func addAnimations(_ run: RunHandle, targets: LaneTargets, delayFactor: Double) throws {
         if try !addAnimations(run, delayFactor: delayFactor, changes: { self.changes(to: targets) }) {
-            if pendingAnimations[run.index] == nil {
-                pendingAnimations[run.index] = PendingAnimations((targets, delayFactor))
-            } else {
-                pendingAnimations[run.index]!.more.append((targets, delayFactor))
-            }
+            pendingAnimations.add(run.index, (targets, delayFactor))
         }
     }
 
@@ -535,7 +562,7 @@ extension LaneEngine {
         records[i].hasAnimations = false
         records[i].animatesLanes = false
         records[i].phase = .paused
-        if !pendingAnimations.isEmpty, let pending = pendingAnimations.removeValue(forKey: run.index) {
+        if !pendingAnimations.isEmpty, let pending = pendingAnimations.remove(run.index) {
             pending.forEach { animation in
                 addAnimation(run, changes: changes(to: animation.targets), windowStart: animation.delayFactor,
                              windowLength: 1 - animation.delayFactor)
