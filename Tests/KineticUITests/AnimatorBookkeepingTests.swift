@@ -89,4 +89,31 @@ final class AnimatorBookkeepingTests: EngineTestCase {
             XCTAssertEqual(got, want, accuracy: 1e-12)
         }
     }
+
+    /// An animator's blocks are captured by reused captures (one per nesting depth), which
+    /// must keep none of the views they saw alive.
+    func testReusedBlockCapturesKeepNoViewAlive() async throws {
+        weak var outerView: View?
+        weak var innerView: View?
+        do {
+            let outer = box("outer"), inner = box("inner")
+            outerView = outer
+            innerView = inner
+            let engine = self.engine!
+            let a = try PropertyAnimator(duration: 0.5, curve: .linear, engine: engine) {
+                outer.alpha = 0
+                // A block inside a block: the inner animator's capture is one level deeper.
+                let b = try? PropertyAnimator(duration: 0.5, curve: .linear, engine: engine) { inner.alpha = 0 }
+                try? b?.startAnimation()
+                outer.center = Point(x: 300, y: 0)
+            }
+            try a.startAnimation()
+            XCTAssertEqual(engine.animatedLaneCount, 4, "outer alpha and centre, inner alpha")
+            try advance(to: 1)
+            XCTAssertEqual(engine.animatedLaneCount, 0)
+            XCTAssertEqual([outer.presentation.alpha, inner.presentation.alpha], [0, 0])
+        }
+        XCTAssertNil(outerView)
+        XCTAssertNil(innerView)
+    }
 }

@@ -101,7 +101,7 @@ extension PropertyAnimator {
         try checkNotCompleting("addAnimations")
         let added = try withRun { core, run in
             try core.addAnimations(run, delayFactor: delayFactor) {
-                try self.engine.laneChanges(AnimationCapture.run(duration: self.duration, animation))
+                try AnimationCapture.withChanges(duration: self.duration, animation) { try self.engine.laneChanges($0) }
             }
         }
         if !added { pendingBlocks.append(PendingBlock(block: animation, delayFactor: delayFactor)) }
@@ -173,8 +173,9 @@ extension PropertyAnimator {
         let blocks = pendingBlocks
         pendingBlocks.removeAll()
         for pending in blocks {
-            try addSegment(AnimationCapture.run(duration: duration, pending.block), start: pending.delayFactor,
-                           length: 1 - pending.delayFactor)
+            try AnimationCapture.withChanges(duration: duration, pending.block) { changes in
+                try addSegment(changes, start: pending.delayFactor, length: 1 - pending.delayFactor)
+            }
         }
     }
 

@@ -17,9 +17,12 @@ final class AnimationCapture {
     @exclusivity(unchecked) private var seen: [ObjectIdentifier: Int]?
     private static let scanLimit = 16
     /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
-    let keyframes: KeyframeCollector?
+    private(set) var keyframes: KeyframeCollector?
     /// The duration of the animation the block belongs to, seconds (`View.inheritedAnimationDuration`).
-    let duration: Double
+    private(set) var duration: Double
+    /// Captures that `withChanges` reuses, one per nesting depth, with their arrays' capacity
+    /// (empty between uses, so that they keep no view alive).
+    @exclusivity(unchecked) private static var pool: [AnimationCapture] = []
 
     private init(keyframes: KeyframeCollector?, duration: Double) {
         self.keyframes = keyframes
@@ -34,25 +37,45 @@ final class AnimationCapture {
     /// block's, unless animations are disabled.
     static var capturing: AnimationCapture? { animationsEnabled ? current : nil }
 
+    /// Runs `body` and passes the changes it made to animatable properties to `use`: as
+    /// ``run(keyframes:duration:_:)``, but the capture and its array are reused from block to
+    /// block (an animator's blocks), so `use` must not keep the array past the call.
+    static func withChanges<R>(duration: Double, _ body: () throws -> Void,
+                               _ use: ([CapturedChange]) throws -> R) rethrows -> R {
+        let depth = stack.count
+        if depth == pool.count { pool.append(AnimationCapture(keyframes: nil, duration: duration)) }
+        let capture = pool[depth]
+        capture.duration = duration
+        defer {
+            capture.changes.removeAll(keepingCapacity: true)
+            capture.seen = nil
+        }
+        return try use(capture.capture(body))
+    }
+
     /// Runs `body` and returns the changes it made to animatable properties.
     /// - Parameter duration: the animation's duration, seconds (read back inside `body` as
     ///   `View.inheritedAnimationDuration`).
     static func run(keyframes: KeyframeCollector? = nil, duration: Double,
                     _ body: () throws -> Void) rethrows -> [CapturedChange] {
-        let capture = AnimationCapture(keyframes: keyframes, duration: duration)
-        stack.append(capture)
+        try AnimationCapture(keyframes: keyframes, duration: duration).capture(body)
+    }
+
+    /// Runs `body` as the innermost block and returns the changes it made.
+    private func capture(_ body: () throws -> Void) rethrows -> [CapturedChange] {
+        Self.stack.append(self)
         defer {
-            stack.removeLast()
+            Self.stack.removeLast()
             // The engine animating a property holds its model value too (also when the block
             // throws, or its changes are then rejected).
-            for change in capture.changes { change.view.laneEngine?.modelDidChange(change.view, change.property) }
+            for change in changes { change.view.laneEngine?.modelDidChange(change.view, change.property) }
         }
         try body()
-        for k in capture.changes.indices {
-            let change = capture.changes[k]
-            capture.changes[k].new = PropertyLanes(change.property, in: change.view.modelLanes)
+        for k in changes.indices {
+            let change = changes[k]
+            changes[k].new = PropertyLanes(change.property, in: change.view.modelLanes)
         }
-        return capture.changes
+        return changes
     }
 
     /// Notes that `view.property` is about to be written (its old value is kept once).
