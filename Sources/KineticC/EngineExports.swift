@@ -372,7 +372,7 @@ public func kn_engine_run_create(_ engine: OpaquePointer?, _ timing: UnsafeRawPo
         let out = try required(out, "out")
         let serial = EntryIDs.next()
         guard serial < RunIDs.serialLimit else {
-            throw InterfaceError(status: .outOfRange, message: "run ids exhausted: this process has created 2^48 runs")
+            throw InterfaceError(status: .outOfRange, message: "run ids exhausted: this process has handed out 2^48 run and store entry ids")
         }
         let run = try b.engine.makeRun(timing: timing, duration: duration)
         out.pointee = b.register(run, serial: serial)

@@ -116,4 +116,62 @@ final class AnimatorBookkeepingTests: EngineTestCase {
         XCTAssertNil(outerView)
         XCTAssertNil(innerView)
     }
+
+    /// A view whose deinit starts an animator, released when a reused capture is emptied
+    /// (the block wrote it an equal value: captured, but no lane block keeps it): the nested
+    /// animator takes the same capture, which must not still hold the outer block's changes.
+    func testAViewDeinitThatStartsAnAnimatorWhileACaptureIsEmptied() async throws {
+        let engine = self.engine!
+        let moved = box("moved"), other = box("other")
+        var inner: PropertyAnimator?
+        var deinitRan = false
+        let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            let temporary = DeinitHookView()
+            temporary.onDeinit = {
+                deinitRan = true
+                inner = try? PropertyAnimator(duration: 1, curve: .linear, engine: engine) { other.alpha = 0.5 }
+                try? inner?.startAnimation()
+            }
+            temporary.alpha = 1
+            moved.alpha = 0
+        }
+        try a.startAnimation()
+        XCTAssertTrue(deinitRan)
+        try advance(to: 0.5)
+        XCTAssertEqual(moved.presentation.alpha, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(other.presentation.alpha, 0.75, accuracy: 1e-12)
+        XCTAssertEqual(engine.animatedLaneCount, 2)
+        try advance(to: 2)
+        XCTAssertEqual([moved.presentation.alpha, other.presentation.alpha], [0, 0.5])
+    }
+
+    /// A block that changes many views, then small ones: every change is captured once and
+    /// the views are freed afterwards.
+    func testALargeBlockThenSmallOnesCaptureEveryChangeAndFreeTheViews() async throws {
+        weak var firstOfMany: View?
+        do {
+            let views = (0 ..< 300).map { box("v\($0)") }
+            firstOfMany = views[0]
+            let engine = self.engine!
+            let big = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                for (k, v) in views.enumerated() { v.alpha = Double(k % 7) / 10 }
+            }
+            try big.startAnimation()
+            XCTAssertEqual(engine.animatedLaneCount, views.count, "every alpha moves from 1")
+            for k in 0 ..< 3 {
+                let small = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { views[k].center = Point(x: 0, y: 0) }
+                try small.startAnimation()
+            }
+            XCTAssertEqual(engine.animatedLaneCount, views.count + 3 * 2)
+            try advance(to: 2)
+            for (k, v) in views.enumerated() { XCTAssertEqual(v.presentation.alpha, Double(k % 7) / 10) }
+        }
+        XCTAssertNil(firstOfMany)
+    }
+}
+
+/// A view that runs a closure from its deinit (user code inside a release).
+final class DeinitHookView: View {
+    var onDeinit: (() -> Void)?
+    isolated deinit { onDeinit?() }
 }

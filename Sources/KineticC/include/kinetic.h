@@ -670,7 +670,7 @@ kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_ev
 /* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (an unknown kind,
  * control points, a damping ratio <= 0, a spring that cannot settle, or the process has
- * created 2^48 runs: ids are never reused). */
+ * handed out 2^48 ids, run and store entry ids together: ids are never reused). */
 kn_status kn_engine_run_create(kn_engine *engine, const kn_timing *timing, double duration, kn_run *out);
 
 /* Releases a run: its animations end where they are (the lanes keep their presentation

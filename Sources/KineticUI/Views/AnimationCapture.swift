@@ -23,6 +23,8 @@ final class AnimationCapture {
     /// Captures that `withChanges` reuses, one per nesting depth, with their arrays' capacity
     /// (empty between uses, so that they keep no view alive).
     @exclusivity(unchecked) private static var pool: [AnimationCapture] = []
+    /// The most changes whose array a pooled capture keeps for the next block.
+    private static let pooledCapacity = 64
 
     private init(keyframes: KeyframeCollector?, duration: Double) {
         self.keyframes = keyframes
@@ -47,8 +49,14 @@ final class AnimationCapture {
         let capture = pool[depth]
         capture.duration = duration
         defer {
-            capture.changes.removeAll(keepingCapacity: true)
             capture.seen = nil
+            // Emptied outside any access to the capture's array: dropping the last reference
+            // to a view runs its deinit (user code for a subclass), which may start an
+            // animator and so reuse this capture. A block of many changes gives its capacity
+            // back rather than keep it in the pool for good.
+            var used = exchange(&capture.changes, with: [])
+            if used.capacity > Self.pooledCapacity { used = [] } else { used.removeAll(keepingCapacity: true) }
+            capture.changes = used
         }
         return try use(capture.capture(body))
     }
