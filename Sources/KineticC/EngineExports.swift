@@ -1,7 +1,7 @@
 // kn_engine_*: Kinetic's animation engine (LaneEngine) behind an opaque handle. Runs are
 // handed to C as integer ids (kn_run, see `RunIDs`) that the box maps to the engine's run
-// handles; lanes are plain indices. The engine's events are copied into the box's queue (with their ids)
-// by every call that can end a run, and drained one at a time.
+// handles; lanes are plain indices. The engine's events are copied into the box's queue
+// (with their ids) by every call that can end a run, and drained one at a time.
 
 import Kinetic
 
@@ -20,7 +20,7 @@ final class EngineBox {
     @exclusivity(unchecked) var events: [(id: UInt64, event: EngineEvent)] = []
     @exclusivity(unchecked) var nextEvent = 0
     /// The run looked up or created last (id 0: none): a host creates a run, adds its
-    /// animations and starts it in a row, so those calls skip the look-up. Cleared when
+    /// animations and starts it in a row, so those calls skip even the slot look-up. Cleared when
     /// that run is released (ids are never reused, so nothing else makes it stale).
     @exclusivity(unchecked) var lastRun: (id: UInt64, handle: RunHandle) = (0, RunHandle(index: -1, generation: 0))
     /// The cubic curve of the last cubic timing, reused when the next has the same control

@@ -13,9 +13,6 @@ struct InlineList<Element>: Sequence {
         return false
     }
 
-    /// The number of elements.
-    var count: Int { isEmpty ? 0 : 1 + tail.count }
-
     mutating func append(_ element: Element) {
         if case .none = head { head = element } else { tail.append(element) }
     }
