@@ -3,10 +3,11 @@
 // arithmetic, operation for operation, over many x at once, compiled for the widest vector
 // instruction set the processor has, chosen at run time (see spring_step.c for why this is C).
 //
-// Each lane takes its half (x ≤ 1/2, or x > 1/2 mirrored as 1 − x), its variable (x or √x),
-// its bucket, its segment (the bucket's first one plus the nodes at or below v among the next
-// few), the segment's quintic guess by Estrin's scheme, and one Newton step folded into y,
-// with the second-order term where the segment's bit asks for it. The per-half constants are
+// Each lane takes its half (x ≤ 1/2, or x > 1/2 mirrored as 1 − x), its bucket (from x, or
+// from the estimate of √x), its segment (the bucket's first one plus the nodes whose progress
+// is at or below x among the next few), its variable (x or √x), the segment's quintic guess
+// by Estrin's scheme, and one Newton step folded into y, with the second-order term where
+// the segment's bit asks for it. The per-half constants are
 // selected by the lane's half, the nodes and coefficients gathered. Every operation is the
 // scalar kernel's, correctly rounded, with contraction off, so each lane's value is
 // BezierKernel.solve's to the bit, whatever the vector width. Lanes that the scalar kernel
@@ -87,24 +88,28 @@ long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, 
         double ax = upper ? hi.ax : lo.ax, bx = upper ? hi.bx : lo.bx, cx = upper ? hi.cx : lo.cx;
         double ax3 = upper ? hi.ax3 : lo.ax3, bx2 = upper ? hi.bx2 : lo.bx2;
         double scale = upper ? hi.scale : lo.scale, offset = upper ? hi.offset : lo.offset;
-        double v = xx;
+        // The bucket from x, or from the bit-trick estimate of √x in a √x half; the segment
+        // from the nodes' progress; the variable (x or √x) only for the guess.
+        double v = xx, estimate = xx;
         if (root) {
             uint64_t mask = upper ? hi.root : lo.root;
+            uint64_t bits = solve_bits(xx);
+            estimate = solve_double((((bits >> 1) + (uint64_t)KINETIC_BEZIER_ROOT_BIAS) & mask) | (bits & ~mask));
             double r = __builtin_elementwise_sqrt(xx);
-            v = solve_double((solve_bits(r) & mask) | (solve_bits(xx) & ~mask));
+            v = solve_double((solve_bits(r) & mask) | (bits & ~mask));
         }
         long base = upper ? KINETIC_BEZIER_HALF_STRIDE : 0;
-        double rounded = v * scale + 0x1.8p52;
+        double rounded = estimate * scale + 0x1.8p52;
         long j = (long)(solve_bits(rounded) & 0x3FF);
         j = j < KINETIC_BEZIER_BUCKETS - 1 ? j : KINETIC_BEZIER_BUCKETS - 1;
         long first = bytes[(upper ? KINETIC_BEZIER_BUCKETS : 0) + j];
         const double *nodes = d + base + KINETIC_BEZIER_NODES;
         long count = 0;
 #pragma clang loop unroll(full)
-        for (int k = 1; k <= compares; k++) count += nodes[first + k] <= v;
+        for (int k = 1; k <= compares; k++) count += nodes[first + k] <= xx;
         long segment = first + count;
         const double *c = d + base + KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * segment;
-        double dd = v - nodes[segment];
+        double dd = v - d[base + KINETIC_BEZIER_VNODES + segment];
         double d2 = dd * dd;
         double s = ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd);
         double dxds = (ax3 * s + bx2) * s + cx;

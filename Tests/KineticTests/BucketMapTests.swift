@@ -1,4 +1,5 @@
 import KineticSIMD
+import Kinetic
 import XCTest
 import TestSupport
 
@@ -35,5 +36,40 @@ final class BucketMapTests: XCTestCase {
             // Nothing beyond the slack is touched.
             XCTAssertTrue(buffer[128...].allSatisfy { $0 == 0xAA }, "past the slack for \(indices)")
         }
+    }
+}
+
+/// The bucket map of real solve tables: for every x, the segment that the look-up finds (its
+/// bucket's first segment plus at most `steps` comparisons) is the segment by definition,
+/// the number of inner nodes at or below x. Checked on the random and degenerate curves of
+/// the scalar set, at random x, at every node and the doubles beside it, and at the bucket
+/// boundaries of the √x halves' estimate, where an inexact map would first go wrong.
+final class SolveTableLookUpTests: XCTestCase {
+    func testLookUpFindsTheSegmentOfEveryX() throws {
+        var rng = SeededRandom(seed: 0xB0C4E7)
+        var checked = 0, mismatches: [String] = []
+        for p in CubicBezierLazyTableTests.curves(count: 400, seed: 0xB0C4E7) {
+            let curve = try CubicBezier(p.0, p.1, p.2, p.3)
+            if curve.table.isIdentity { continue }
+            _ = curve.values(at: [Double](repeating: 0.3, count: 65))
+            var xs = (0..<2000).map { _ in rng.unit() }
+            for x in curve.table.nodeXs { xs += [x.nextDown, x, x.nextUp] }
+            // Where the estimate of √x crosses a bucket boundary (both halves, mirrored).
+            for j in 1..<64 {
+                let e = 0.75 * (Double(j) - 0.5) / 64
+                let bits = (e.bitPattern &- 0x1FF8_0000_0000_0000) &<< 1
+                let x = Double(bitPattern: bits)
+                xs += [x.nextDown, x, x.nextUp, 1 - x]
+            }
+            for x in xs where x > 0x1p-26 && x < 1 - 0x1p-26 {
+                guard let (found, expected) = curve.table.lookUpSegment(at: x) else {
+                    return XCTFail("\(curve) has no solve table")
+                }
+                checked += 1
+                if found != expected { mismatches.append("\(curve) at x = \(x): \(found), not \(expected)") }
+            }
+        }
+        XCTAssertGreaterThan(checked, 800_000)
+        XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(checked): \(mismatches.prefix(8))")
     }
 }

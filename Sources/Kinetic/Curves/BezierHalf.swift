@@ -1,3 +1,5 @@
+import KineticSIMD
+
 // One half of a curve's solver (see `BezierTable`): its nodes and certified segments, computed
 // by the same functions whether the solve table is being built or one segment is needed on
 // the fly, so that both give the same bits.
@@ -22,8 +24,8 @@ struct BezierHalf {
         self.sign = sign
     }
 
-    /// The largest v of the half, at x = 1/2.
-    var vEnd: Double { root ? (0.5).squareRoot() : 0.5 }
+    /// The largest bucket variable of the half (`estimate`), at x = 1/2.
+    var bucketEnd: Double { estimate(0.5) }
 
     /// The parameter where x = 1/2: three Halley steps from t = 1/2, a fixed count with no
     /// test between them (an early exit that depends on the curve is mispredicted on
@@ -67,17 +69,18 @@ struct BezierHalf {
     @inline(__always)
     func variable(_ x: Double) -> Double { root ? x.squareRoot() : x }
 
+    /// The look-up's bucket variable of x: x, or in a √x half the estimate of √x that the
+    /// kernel takes (`kinetic_simd_root_estimate`), so that the map built from it is exact.
+    @inline(__always)
+    func estimate(_ x: Double) -> Double {
+        kinetic_simd_root_estimate(x, Double(bitPattern: root ? ~0 : 0))
+    }
+
     /// Node i's progress x(i·h) within the half (exactly 0 at node 0). The search of the
     /// table-free path and the table's nodes both come from here, so they agree bit for bit.
     @inline(__always)
     func nodeProgress(_ i: Int) -> Double {
         i == 0 ? 0 : poly.x(Double(i) * h)
-    }
-
-    /// Node i's variable v_i = v(x(i·h)).
-    @inline(__always)
-    func nodeVariable(_ i: Int) -> Double {
-        variable(nodeProgress(i))
     }
 
     /// Node i: v_i and the derivatives ds/dv (g) and d²s/dv² (gp) there.
@@ -167,7 +170,7 @@ struct BezierHalf {
         d[T.iAX3] = 3 * poly.ax; d[T.iBX2] = 2 * poly.bx; d[T.iAX6] = 6 * poly.ax
         d[T.iX1Hi] = poly.exactX1.hi; d[T.iX1Lo] = poly.exactX1.lo
         d[T.iX2Hi] = poly.exactX2.hi; d[T.iX2Lo] = poly.exactX2.lo
-        d[T.iSEnd] = sEnd; d[T.iH] = h; d[T.iScale] = Double(T.bucketCount) / vEnd
+        d[T.iSEnd] = sEnd; d[T.iH] = h; d[T.iScale] = Double(T.bucketCount) / bucketEnd
         d[T.iRootMask] = Double(bitPattern: root ? ~0 : 0)
         d[T.iOffset] = offset; d[T.iYSign] = sign * poly.yScale
         d[T.iKAY] = sign * poly.ay; d[T.iKBY] = sign * poly.by; d[T.iKCY] = sign * poly.cy
@@ -179,7 +182,7 @@ extension BezierTable {
     /// x in [0, 1] without the solve table: the half's header and the one segment that x
     /// falls in, computed here by the functions that build the table, then the kernel's own
     /// arithmetic (`BezierKernel.finish`), so the value is the table's bit for bit. The
-    /// segment is the one whose first node is the last at or below v (nodes increase
+    /// segment is the one whose first node is the last at or below xx (nodes increase
     /// strictly on every curve: x′ vanishes at most at one point, where x still increases
     /// by far more than its rounding from node to node), found in two rounds of comparisons.
     @inline(never)
@@ -197,14 +200,14 @@ extension BezierTable {
             if xx < Self.endThreshold { return BezierKernel.solveNearEnd(p, xx, scaledY: scaledY) }
             let v = half.variable(xx)
             // Which quarter of the segments (three nodes compared at once), then which segment
-            // of it (three more).
+            // of it (three more), by the nodes' progress, as the table's look-up compares.
             // (Counted, not branched on: random x would mispredict the branches.)
             let quarter = Self.segmentCount / 4
             var above = 0
-            for k in 1...3 { above &+= half.nodeVariable(k * quarter) <= v ? 1 : 0 }
+            for k in 1...3 { above &+= half.nodeProgress(k * quarter) <= xx ? 1 : 0 }
             var i = above * quarter
             var within = 0
-            for k in 1..<quarter { within &+= half.nodeVariable(i + k) <= v ? 1 : 0 }
+            for k in 1..<quarter { within &+= half.nodeProgress(i + k) <= xx ? 1 : 0 }
             i += within
             let c = p + Self.iNodes
             let a = half.node(i), b = half.node(i + 1)

@@ -80,24 +80,34 @@ struct BezierKernel {
         // as the segment's record, cost the hot path measurably.)
         kinetic_simd_prefetch(b)
         kinetic_simd_prefetch(p + T.iNodes)
-        let v = V.variable(xx, mask: p[T.iRootMask].bitPattern)
-        let j = Self.bucket(v, p[T.iScale])
-        let nodes = p + T.iNodes
-        // The segment: the bucket's first one, plus the nodes at or below v among the next
-        // `steps` (nodes increase, and sentinels follow the last). The comparisons do not
-        // depend on each other, so curves whose nodes crowd into few buckets (steps > 1)
-        // pay in parallel loads, not in a chain of them.
-        let first = Int(b[j])
-        let next = nodes + first
-        var count = next[1] <= v ? 1 : 0
+        // The look-up runs on xx alone (`segment`). Only the segment's guess needs the
+        // variable, so the square root's latency overlaps the look-up's loads instead of
+        // preceding them.
+        let mask = p[T.iRootMask].bitPattern
+        let v = V.variable(xx, mask: mask)
+        let i = segment(xx, p, b, mask: mask, V.self)
+        return Self.finish(p, p + (T.iCoef &+ T.coefficientStride &* i), node: p[T.iVNodes &+ i], v: v, xx: xx,
+                           segment: i, secondOrder: secondOrder, scaledY: scaledY)
+    }
+
+    /// The segment of xx (≥ `endThreshold`) in the half whose doubles are at `p` and bucket map
+    /// at `b`: the bucket from xx, or in a √x half (`mask` set) from an estimate of √xx that
+    /// costs no square root; then the bucket's first segment, plus the nodes whose progress is
+    /// at or below xx among the next `steps` (nodes increase, and sentinels follow the last).
+    /// The comparisons do not depend on each other, so curves whose nodes crowd into few
+    /// buckets (steps > 1) pay in parallel loads, not in a chain of them.
+    @inline(__always)
+    func segment<V: InterpolationVariable>(_ xx: Double, _ p: UnsafePointer<Double>, _ b: UnsafePointer<UInt8>,
+                                           mask: UInt64, _ variable: V.Type) -> Int {
+        let j = Self.bucket(V.estimate(xx, mask: mask), p[T.iScale])
+        let next = p + (T.iNodes &+ Int(b[j]))
+        var count = next[1] <= xx ? 1 : 0
         var k = 1
         while k < steps {
             k &+= 1
-            count &+= next[k] <= v ? 1 : 0
+            count &+= next[k] <= xx ? 1 : 0
         }
-        let i = first &+ count
-        return Self.finish(p, p + (T.iCoef &+ T.coefficientStride &* i), node: nodes[i], v: v, xx: xx,
-                           segment: i, secondOrder: secondOrder, scaledY: scaledY)
+        return Int(b[j]) &+ count
     }
 
     /// The value from segment `i` of the half whose header is at `p`, with coefficient record
@@ -209,6 +219,10 @@ struct BezierKernel {
 /// specialised per curve: curves whose halves both use v = xx skip the square root.
 protocol InterpolationVariable {
     static func variable(_ xx: Double, mask: UInt64) -> Double
+    /// The look-up's bucket variable: xx itself, or where `mask` is set an estimate of √xx
+    /// that is non-decreasing in xx (`kinetic_simd_root_estimate`); the bucket map is built
+    /// from the same function.
+    static func estimate(_ xx: Double, mask: UInt64) -> Double
     /// The batch table's variable: x for both halves, or √x for both.
     static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double>
 }
@@ -216,6 +230,7 @@ protocol InterpolationVariable {
 /// v = xx for both halves.
 enum LinearVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
+    @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double { xx }
     @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { xx }
 }
 
@@ -223,6 +238,9 @@ enum LinearVariable: InterpolationVariable {
 enum RootVariable: InterpolationVariable {
     @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
         kinetic_simd_root_select(xx, Double(bitPattern: mask))
+    }
+    @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double {
+        kinetic_simd_root_estimate(xx, Double(bitPattern: mask))
     }
     @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
 }

@@ -64,11 +64,12 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let iBY = Int(KINETIC_BEZIER_BY), iCY = Int(KINETIC_BEZIER_CY), iSEnd = Int(KINETIC_BEZIER_SEND)
     static let iH = Int(KINETIC_BEZIER_H), iX1Hi = Int(KINETIC_BEZIER_X1HI), iX1Lo = Int(KINETIC_BEZIER_X1LO)
     static let iX2Hi = Int(KINETIC_BEZIER_X2HI), iX2Lo = Int(KINETIC_BEZIER_X2LO)
-    static let iNodes = Int(KINETIC_BEZIER_NODES)
-    // The nodes 0..<segmentCount, then sentinels (+infinity) from segmentCount up to twice
-    // segmentCount (the top node, at x = 1/2, is needed only by the last segment's record):
-    // the look-up compares v with up to `steps` (at most segmentCount) nodes after its
-    // bucket's first segment, all at once.
+    static let iNodes = Int(KINETIC_BEZIER_NODES), iVNodes = Int(KINETIC_BEZIER_VNODES)
+    // The nodes' progress x 0..<segmentCount, then sentinels (+infinity) from segmentCount
+    // up to twice segmentCount (the top node, at x = 1/2, is needed only by the last
+    // segment's record): the look-up compares xx with up to `steps` (at most segmentCount)
+    // nodes after its bucket's first segment, all at once. Then the nodes' variable v
+    // 0..<segmentCount (x again in an x half), which the segment's guess starts from.
     static let iCoef = Int(KINETIC_BEZIER_COEF)
     // A whole number of 64-byte lines.
     static let halfStride = Int(KINETIC_BEZIER_HALF_STRIDE)
@@ -160,10 +161,10 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         return BezierKernel(current)
     }
 
-    /// The most bytes of solve tables alive in the process at once (about 2,900 tables). Past
+    /// The most bytes of solve tables alive in the process at once (about 2,700 tables). Past
     /// it a curve keeps evaluating without its table, to the same bits at the table-free
     /// cost, so that tens of thousands of hot distinct curves (a keyframe-heavy document)
-    /// cost their constants, not 2.8 KB each. Batch tables are not counted: whether one
+    /// cost their constants, not 3 KB each. Batch tables are not counted: whether one
     /// exists changes the bits of a batch call, which must depend only on the call.
     package static let solveTableBudget = 8 << 20
 
@@ -206,6 +207,22 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         let lower = c.lower, upper = c.upper
         return (1..<Self.segmentCount).map { lower.nodeProgress($0) }
             + (1..<Self.segmentCount).map { 1 - upper.nodeProgress($0) }
+    }
+
+    /// For x in (0, 1) at least `endThreshold` from either end, with the solve table built: the
+    /// segment that the table's look-up finds, and the segment by definition (the number of
+    /// the half's inner nodes whose progress is at or below x's), for tests.
+    package func lookUpSegment(at x: Double) -> (found: Int, expected: Int)? {
+        guard let table = kinetic_atomic_peek_pointer(slots + Self.solveSlot) else { return nil }
+        let kernel = BezierKernel(table)
+        let (index, xx) = BezierKernel.half(of: x)
+        let p = kernel.doubles + index * Self.halfStride, b = kernel.bytes + index * Self.byteStride
+        let half = index == 0 ? constants.lower : constants.upper
+        let expected = (1..<Self.segmentCount).filter { half.nodeProgress($0) <= xx }.count
+        let mask = p[Self.iRootMask].bitPattern
+        let found = kernel.usesRoot ? kernel.segment(xx, p, b, mask: mask, RootVariable.self)
+            : kernel.segment(xx, p, b, mask: mask, LinearVariable.self)
+        return (found, expected)
     }
 
     /// Whether the solve table has been built (for tests and benchmarks).

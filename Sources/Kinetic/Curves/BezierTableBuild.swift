@@ -26,7 +26,7 @@ extension BezierTable {
         }
         // The look-up reads up to `steps` nodes past its bucket's first segment: the
         // sentinels cover segmentCount of them.
-        assert(steps <= Self.segmentCount && Self.iCoef - Self.iNodes >= 2 * Self.segmentCount)
+        assert(steps <= Self.segmentCount && Self.iVNodes - Self.iNodes >= 2 * Self.segmentCount)
         BezierKernel.writeHeader(table, steps: steps, usesRoot: constants.usesRoot, secondOrder: secondOrder,
                                  scaledY: lower.poly.yScale != 1 || upper.poly.yScale != 1)
         return table
@@ -40,13 +40,17 @@ extension BezierTable {
         let n = segmentCount
         half.writeHeader(d)
         let singular = InverseSingularities(half.poly, root: half.root)
-        let nodes = d + iNodes
+        let nodes = d + iNodes, variables = d + iVNodes
         var secondOrder: UInt64 = 0
         var a = half.node(0)
-        nodes[0] = a.v
+        nodes[0] = half.nodeProgress(0)
+        variables[0] = a.v
         for i in 0..<n {
             let next = half.node(i + 1)
-            nodes[i + 1] = next.v
+            if i + 1 < n {
+                nodes[i + 1] = half.nodeProgress(i + 1)
+                variables[i + 1] = next.v
+            }
             if half.segment(i, a, next, singular, into: d + (iCoef + coefficientStride * i)) {
                 secondOrder |= 1 << UInt64(i)
             }
@@ -54,46 +58,36 @@ extension BezierTable {
         }
         d[iSecondOrder] = Double(bitPattern: secondOrder)
         // The sentinels keep the look-up inside the last segment.
-        for k in n..<(iCoef - iNodes) { nodes[k] = .infinity }
-        return (fillBucketMap(b, nodes: nodes, vEnd: half.vEnd), secondOrder != 0)
+        for k in n..<(iVNodes - iNodes) { nodes[k] = .infinity }
+        return (fillBucketMap(b, nodes: nodes, half: half), secondOrder != 0)
     }
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
     ///
-    /// Bucket j covers v in [(j − ½)·width, (j + ½)·width) (the last one up to vEnd), since the
-    /// evaluation rounds v·scale to the nearest integer (`BezierKernel.bucket`); map[j] = the
-    /// segment holding its left end, that is the number of inner nodes at or below it. The
-    /// width is taken a hair narrow (left ends a hair low), so that every v whose v·scale
-    /// rounds to j is at or above its bucket's left end despite rounding (at worst an extra
-    /// increment). The count is the most inner nodes inside one bucket, plus one if a node
-    /// lies within rounding of a bucket boundary (the evaluation's bucket index may then be
-    /// one below the rounded v·scale). Built from each node's first bucket at or above it by
-    /// `kinetic_simd_bucket_map64`: no data-dependent branch. Writes up to `byteSlack` bytes
-    /// past the map, which the next half's map (built after it) or the slack absorbs.
+    /// The evaluation's bucket of xx is J(xx) = `BezierKernel.bucket(half.estimate(xx), scale)`,
+    /// non-decreasing in xx, and its segment is the number of inner nodes whose progress is
+    /// at or below xx. Every inner node in an earlier bucket is below any xx of bucket j, and
+    /// every node in a later one above it, so map[j] = #{k : J(x_k) < j} is where the count
+    /// starts, and the most inner nodes that share one bucket is the number of comparisons
+    /// it needs. Both come from the nodes' own buckets, computed by the very function that
+    /// the evaluation runs, so the map is exact: no margin for rounding. Built by
+    /// `kinetic_simd_bucket_map64` from J(x_k) + 1: no data-dependent branch. Writes up to
+    /// `byteSlack` bytes past the map, which the next half's map (built after it) or the
+    /// slack absorbs.
     private static func fillBucketMap(_ b: UnsafeMutablePointer<UInt8>, nodes: UnsafeMutablePointer<Double>,
-                                      vEnd: Double) -> Int {
-        let n = segmentCount, m = bucketCount
-        let invWidth = Double(m) / vEnd * (1 + 0x1p-40)
-        var nearBoundary = false
+                                      half: BezierHalf) -> Int {
+        let n = segmentCount
+        let scale = Double(bucketCount) / half.bucketEnd
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { buffer in
             let first = buffer.baseAddress!
             var previous = 0
             for k in 1..<n {
-                // In units of the width, shifted by half a bucket: bucket j's left end is j.
-                let position = min(max(nodes[k] * invWidth + 0.5, 0), Double(m))
-                let below = Int(position)  // floor: position ≥ 0
-                let fraction = position - Double(below)
-                nearBoundary = nearBoundary || fraction < 1e-6 || fraction > 1 - 1e-6
-                // The first bucket at or above the node (m, in no bucket, for the top end).
-                // Nodes increase (x is monotone); the running maximum guards the map's
-                // precondition against rounding.
-                previous = max(previous, below &+ (fraction > 0 ? 1 : 0))
+                // Nodes increase (x is monotone) and J is non-decreasing; the running maximum
+                // guards the map's precondition all the same.
+                previous = max(previous, BezierKernel.bucket(half.estimate(nodes[k]), scale) &+ 1)
                 first[k - 1] = UInt8(truncatingIfNeeded: previous)
             }
-            // map[j] = the inner nodes at or below bucket j's left end; the most nodes in one
-            // bucket (bucket 0 holds none: inner nodes are > 0).
-            let most = kinetic_simd_bucket_map64(first, Int32(n - 1), b)
-            return Int(most) + (nearBoundary ? 1 : 0)
+            return Int(kinetic_simd_bucket_map64(first, Int32(n - 1), b))
         }
     }
 }

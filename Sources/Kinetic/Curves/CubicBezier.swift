@@ -22,10 +22,10 @@
 ///   compute the one certified piece of the inverse t(x) they need, then take one Newton
 ///   step. The next builds the curve's solve table (all pieces, and a map that finds one with
 ///   no data-dependent branch), and from then on an evaluation allocates
-///   nothing. The solve tables alive in the process are capped at 8 MB (about 2,900 curves):
+///   nothing. The solve tables alive in the process are capped at 8 MB (about 2,700 curves):
 ///   past that, a curve keeps evaluating without its table (the same values; it tries again
 ///   every 64 evaluations), so tens of thousands of hot distinct curves cost their constants,
-///   not 2.8 KB each. Both ways run the same arithmetic, so a value never depends on whether the
+///   not 3 KB each. Both ways run the same arithmetic, so a value never depends on whether the
 ///   table exists. Batch calls of 16 x or more run the solve table's arithmetic vectorised,
 ///   to the same bits (smaller ones are ``value(at:)`` one x at a time); the batch call that
 ///   takes the curve's batch x past 8,192 builds its batch table and uses it. That table

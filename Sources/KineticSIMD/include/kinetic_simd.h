@@ -36,6 +36,25 @@ static inline __attribute__((always_inline)) double kinetic_simd_root_select(dou
     return ((kinetic_simd_double2)r).x;
 }
 
+/// The offset of `kinetic_simd_root_estimate`'s bit trick: half the bit pattern of 1.0, so
+/// that the estimate of 1 is 1.
+#define KINETIC_BEZIER_ROOT_BIAS 0x1FF8000000000000LL
+
+/// An estimate of √x (x ≥ 0) where `mask`'s bits are all ones, x itself where they are all
+/// zeros: the bucket variable of the scalar bezier solve's look-up. The estimate halves x's
+/// bit pattern and adds `KINETIC_BEZIER_ROOT_BIAS`: two integer operations, no square root,
+/// within about 6 % of √x, and non-decreasing in x, which is all the bucket map needs (it is
+/// built from the same estimate at the nodes). The exact √x, which only the segment's guess
+/// needs, is then taken beside the look-up instead of before it.
+static inline __attribute__((always_inline)) double kinetic_simd_root_estimate(double x, double mask) {
+    typedef unsigned long long kinetic_simd_ubits2 __attribute__((ext_vector_type(2)));
+    kinetic_simd_ubits2 b = (kinetic_simd_ubits2)(kinetic_simd_double2){x, x};
+    kinetic_simd_ubits2 m = (kinetic_simd_ubits2)(kinetic_simd_double2){mask, mask};
+    kinetic_simd_ubits2 e = (b >> 1) + (unsigned long long)KINETIC_BEZIER_ROOT_BIAS;
+    kinetic_simd_ubits2 r = (e & m) | (b & ~m);
+    return ((kinetic_simd_double2)r).x;
+}
+
 /// A 64-bucket look-up map from bucket indices: given `count` non-decreasing bucket indices
 /// j_k (each in 0…64), writes map[j] = #{k : j_k ≤ j} for j in 0…63 and returns the largest
 /// #{k : j_k = j} over j in 0…64. Writes up to 63 bytes past map[63]: the caller provides them.
@@ -93,11 +112,14 @@ enum {
     KINETIC_BEZIER_SECONDORDER = 16, KINETIC_BEZIER_AY = 17, KINETIC_BEZIER_BY = 18, KINETIC_BEZIER_CY = 19,
     KINETIC_BEZIER_SEND = 20, KINETIC_BEZIER_H = 21, KINETIC_BEZIER_X1HI = 22, KINETIC_BEZIER_X1LO = 23,
     KINETIC_BEZIER_X2HI = 24, KINETIC_BEZIER_X2LO = 25,
-    /// Segments per half; the nodes (then sentinels, +infinity, up to twice as many) start at
-    /// KINETIC_BEZIER_NODES, the segments' six quintic coefficients at KINETIC_BEZIER_COEF.
+    /// Segments per half. The nodes' progress x (then sentinels, +infinity, up to twice as
+    /// many), which the look-up compares, start at KINETIC_BEZIER_NODES; the nodes'
+    /// interpolation variable v (x or √x), from which each segment's quintic is taken, at
+    /// KINETIC_BEZIER_VNODES; the segments' six quintic coefficients at KINETIC_BEZIER_COEF.
     KINETIC_BEZIER_SEGMENTS = 16,
     KINETIC_BEZIER_NODES = 32,
-    KINETIC_BEZIER_COEF = KINETIC_BEZIER_NODES + 2 * KINETIC_BEZIER_SEGMENTS,
+    KINETIC_BEZIER_VNODES = KINETIC_BEZIER_NODES + 2 * KINETIC_BEZIER_SEGMENTS,
+    KINETIC_BEZIER_COEF = KINETIC_BEZIER_VNODES + KINETIC_BEZIER_SEGMENTS,
     KINETIC_BEZIER_COEF_STRIDE = 6,
     /// Doubles per half: a whole number of 64-byte lines.
     KINETIC_BEZIER_HALF_STRIDE = (KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * KINETIC_BEZIER_SEGMENTS + 7) & ~7,
