@@ -67,7 +67,8 @@ typedef struct {
 } solve_call;
 
 // `compares`: nodes compared after the bucket's first segment (at least the table's step
-// count; the sentinels make any extra comparison count nothing). `root`: whether either half
+// count; the map is exact, so any extra comparison reads a node of a later bucket or a
+// sentinel, both above x, and counts nothing). `root`: whether either half
 // interpolates in √x. `second`: whether any segment takes the second-order term.
 static inline __attribute__((always_inline))
 long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, const solve_half lo,

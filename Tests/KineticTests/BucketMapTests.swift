@@ -42,25 +42,38 @@ final class BucketMapTests: XCTestCase {
 /// The bucket map of real solve tables: for every x, the segment that the look-up finds (its
 /// bucket's first segment plus at most `steps` comparisons) is the segment by definition,
 /// the number of inner nodes at or below x. Checked on the random and degenerate curves of
-/// the scalar set, at random x, at every node and the doubles beside it, and at the bucket
-/// boundaries of the √x halves' estimate, where an inexact map would first go wrong.
+/// the scalar set, at random x, at every node and the doubles beside it, and a few doubles
+/// either side of every bucket boundary of both kinds of half (x·scale, and the √x halves'
+/// estimate), mirrored into the upper half too, where an inexact map would first go wrong.
 final class SolveTableLookUpTests: XCTestCase {
+    /// x within a few doubles of `x` on either side.
+    static func around(_ x: Double) -> [Double] {
+        var xs = [x], down = x, up = x
+        for _ in 0..<3 { down = down.nextDown; up = up.nextUp; xs += [down, up] }
+        return xs
+    }
+
     func testLookUpFindsTheSegmentOfEveryX() throws {
         var rng = SeededRandom(seed: 0xB0C4E7)
+        // The bucket boundaries, where v·scale is a half-integer: v = x in an x half (scale
+        // 64/0.5), and in a √x half v = the estimate of √x (scale 64/estimate(1/2)), inverted
+        // through the estimate's bit trick.
+        let bias = UInt64(KINETIC_BEZIER_ROOT_BIAS)
+        let rootEnd = kinetic_simd_root_estimate(0.5, Double(bitPattern: ~UInt64(0)))
+        var boundaries: [Double] = []
+        for j in 1..<64 {
+            let linear = 0.5 * (Double(j) - 0.5) / 64
+            let estimate = rootEnd * (Double(j) - 0.5) / 64
+            let root = Double(bitPattern: (estimate.bitPattern &- bias) &<< 1)
+            for x in [linear, root] { boundaries += Self.around(x) + Self.around(1 - x) }
+        }
         var checked = 0, mismatches: [String] = []
         for p in CubicBezierLazyTableTests.curves(count: 400, seed: 0xB0C4E7) {
             let curve = try CubicBezier(p.0, p.1, p.2, p.3)
             if curve.table.isIdentity { continue }
             _ = curve.values(at: [Double](repeating: 0.3, count: 65))
-            var xs = (0..<2000).map { _ in rng.unit() }
-            for x in curve.table.nodeXs { xs += [x.nextDown, x, x.nextUp] }
-            // Where the estimate of √x crosses a bucket boundary (both halves, mirrored).
-            for j in 1..<64 {
-                let e = 0.75 * (Double(j) - 0.5) / 64
-                let bits = (e.bitPattern &- 0x1FF8_0000_0000_0000) &<< 1
-                let x = Double(bitPattern: bits)
-                xs += [x.nextDown, x, x.nextUp, 1 - x]
-            }
+            var xs = (0..<1000).map { _ in rng.unit() } + boundaries
+            for x in curve.table.nodeXs { xs += Self.around(x) }
             for x in xs where x > 0x1p-26 && x < 1 - 0x1p-26 {
                 guard let (found, expected) = curve.table.lookUpSegment(at: x) else {
                     return XCTFail("\(curve) has no solve table")
@@ -69,7 +82,7 @@ final class SolveTableLookUpTests: XCTestCase {
                 if found != expected { mismatches.append("\(curve) at x = \(x): \(found), not \(expected)") }
             }
         }
-        XCTAssertGreaterThan(checked, 800_000)
+        XCTAssertGreaterThan(checked, 1_000_000)
         XCTAssertTrue(mismatches.isEmpty, "\(mismatches.count) of \(checked): \(mismatches.prefix(8))")
     }
 }

@@ -165,11 +165,10 @@ struct BezierKernel {
         return ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd)
     }
 
-    /// The bucket of v: v·scale rounded to the nearest integer (buckets are centred on the
-    /// multiples of their width, see `fillBucketMap`), or one less when v·scale is within
-    /// rounding of a half-integer, clamped to [0, bucketCount − 1]. Computed by the 1.5·2^52
-    /// rounding trick (one addition), so it has no branch and vectorises; `steps` allows for
-    /// the one-less case.
+    /// The bucket of v ≥ 0: v·scale rounded to the nearest integer, clamped to
+    /// [0, bucketCount − 1]. Computed by the 1.5·2^52 rounding trick (one addition), so it has
+    /// no branch and vectorises. It is non-decreasing in v, and the bucket map is built from
+    /// this very function at the nodes (`fillBucketMap`), so no rounding allowance is needed.
     @inline(__always)
     static func bucket(_ v: Double, _ scale: Double) -> Int {
         // Around 1.5·2^52 the spacing of doubles is 1 for every v ≥ 0, so the sum is rounded

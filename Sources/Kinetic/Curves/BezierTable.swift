@@ -45,10 +45,11 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     /// many, the curve costs its constants only.
     static let tableAfter = 64
     // Layout of one half's doubles: the header's two lines that every evaluation reads, the
-    // fields that only some evaluations read, the nodes, then the segment records (the table
-    // and the halves are 64-byte aligned). An evaluation reads the table's first line (steps
-    // and flags), those two header lines, a bucket-map line, one or two lines of nodes and a
-    // record (one or two lines), plus the second-order word's line on curves that use it.
+    // fields that only some evaluations read, the nodes' progress, their variable, then the
+    // segment records (the table and the halves are 64-byte aligned). An evaluation reads the
+    // table's first line (steps and flags), those two header lines, a bucket-map line, one or
+    // two lines of nodes' progress, a line of nodes' variable and a record (one or two
+    // lines), plus the second-order word's line on curves that use it.
     // Line 0: the x polynomial and what the look-up needs.
     static let iAX = Int(KINETIC_BEZIER_AX), iBX = Int(KINETIC_BEZIER_BX), iCX = Int(KINETIC_BEZIER_CX)
     static let iAX3 = Int(KINETIC_BEZIER_AX3), iBX2 = Int(KINETIC_BEZIER_BX2), iScale = Int(KINETIC_BEZIER_SCALE)

@@ -59,7 +59,7 @@ extension BezierTable {
         d[iSecondOrder] = Double(bitPattern: secondOrder)
         // The sentinels keep the look-up inside the last segment.
         for k in n..<(iVNodes - iNodes) { nodes[k] = .infinity }
-        return (fillBucketMap(b, nodes: nodes, half: half), secondOrder != 0)
+        return (fillBucketMap(b, nodes: nodes, half: half, scale: d[iScale]), secondOrder != 0)
     }
 
     /// Fills a half's bucket map and returns the number of segment increments it needs.
@@ -75,9 +75,8 @@ extension BezierTable {
     /// `byteSlack` bytes past the map, which the next half's map (built after it) or the
     /// slack absorbs.
     private static func fillBucketMap(_ b: UnsafeMutablePointer<UInt8>, nodes: UnsafeMutablePointer<Double>,
-                                      half: BezierHalf) -> Int {
+                                      half: BezierHalf, scale: Double) -> Int {
         let n = segmentCount
-        let scale = Double(bucketCount) / half.bucketEnd
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { buffer in
             let first = buffer.baseAddress!
             var previous = 0

@@ -40,7 +40,7 @@ static inline __attribute__((always_inline)) double kinetic_simd_root_select(dou
 /// that the estimate of 1 is 1.
 #define KINETIC_BEZIER_ROOT_BIAS 0x1FF8000000000000LL
 
-/// An estimate of √x (x ≥ 0) where `mask`'s bits are all ones, x itself where they are all
+/// An estimate of √x (x = +0 or more; −0 is not an input) where `mask`'s bits are all ones, x itself where they are all
 /// zeros: the bucket variable of the scalar bezier solve's look-up. The estimate halves x's
 /// bit pattern and adds `KINETIC_BEZIER_ROOT_BIAS`: two integer operations, no square root,
 /// within about 6 % of √x, and non-decreasing in x, which is all the bucket map needs (it is
