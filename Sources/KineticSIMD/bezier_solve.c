@@ -94,6 +94,8 @@ long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, 
         double v = xx, estimate = xx;
         if (root) {
             uint64_t mask = upper ? hi.root : lo.root;
+            // kinetic_simd_root_estimate's bit trick, written out: that helper's two-lane
+            // vectors keep this loop from vectorising.
             uint64_t bits = solve_bits(xx);
             estimate = solve_double((((bits >> 1) + (uint64_t)KINETIC_BEZIER_ROOT_BIAS) & mask) | (bits & ~mask));
             double r = __builtin_elementwise_sqrt(xx);

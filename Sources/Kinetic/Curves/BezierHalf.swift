@@ -73,8 +73,12 @@ struct BezierHalf {
     /// kernel takes (`kinetic_simd_root_estimate`), so that the map built from it is exact.
     @inline(__always)
     func estimate(_ x: Double) -> Double {
-        kinetic_simd_root_estimate(x, Double(bitPattern: root ? ~0 : 0))
+        kinetic_simd_root_estimate(x, rootMask)
     }
+
+    /// All bits set in a √x half, none in an x half (the header's `iRootMask`), held in a
+    /// double as the kernels read it.
+    var rootMask: Double { Double(bitPattern: root ? ~0 : 0) }
 
     /// Node i's progress x(i·h) within the half (exactly 0 at node 0). The search of the
     /// table-free path and the table's nodes both come from here, so they agree bit for bit.
@@ -171,7 +175,7 @@ struct BezierHalf {
         d[T.iX1Hi] = poly.exactX1.hi; d[T.iX1Lo] = poly.exactX1.lo
         d[T.iX2Hi] = poly.exactX2.hi; d[T.iX2Lo] = poly.exactX2.lo
         d[T.iSEnd] = sEnd; d[T.iH] = h; d[T.iScale] = Double(T.bucketCount) / bucketEnd
-        d[T.iRootMask] = Double(bitPattern: root ? ~0 : 0)
+        d[T.iRootMask] = rootMask
         d[T.iOffset] = offset; d[T.iYSign] = sign * poly.yScale
         d[T.iKAY] = sign * poly.ay; d[T.iKBY] = sign * poly.by; d[T.iKCY] = sign * poly.cy
         d[T.iAY3] = 3 * d[T.iKAY]; d[T.iBY2] = 2 * d[T.iKBY]; d[T.iAY6] = 6 * d[T.iKAY]

@@ -99,15 +99,15 @@ struct BezierKernel {
     @inline(__always)
     func segment<V: InterpolationVariable>(_ xx: Double, _ p: UnsafePointer<Double>, _ b: UnsafePointer<UInt8>,
                                            mask: UInt64, _ variable: V.Type) -> Int {
-        let j = Self.bucket(V.estimate(xx, mask: mask), p[T.iScale])
-        let next = p + (T.iNodes &+ Int(b[j]))
+        let first = Int(b[Self.bucket(V.estimate(xx, mask: mask), p[T.iScale])])
+        let next = p + (T.iNodes &+ first)
         var count = next[1] <= xx ? 1 : 0
         var k = 1
         while k < steps {
             k &+= 1
             count &+= next[k] <= xx ? 1 : 0
         }
-        return Int(b[j]) &+ count
+        return first &+ count
     }
 
     /// The value from segment `i` of the half whose header is at `p`, with coefficient record

@@ -43,14 +43,10 @@ extension BezierTable {
         let nodes = d + iNodes, variables = d + iVNodes
         var secondOrder: UInt64 = 0
         var a = half.node(0)
-        nodes[0] = half.nodeProgress(0)
-        variables[0] = a.v
         for i in 0..<n {
+            nodes[i] = half.nodeProgress(i)
+            variables[i] = a.v
             let next = half.node(i + 1)
-            if i + 1 < n {
-                nodes[i + 1] = half.nodeProgress(i + 1)
-                variables[i + 1] = next.v
-            }
             if half.segment(i, a, next, singular, into: d + (iCoef + coefficientStride * i)) {
                 secondOrder |= 1 << UInt64(i)
             }

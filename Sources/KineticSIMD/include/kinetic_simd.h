@@ -40,12 +40,13 @@ static inline __attribute__((always_inline)) double kinetic_simd_root_select(dou
 /// that the estimate of 1 is 1.
 #define KINETIC_BEZIER_ROOT_BIAS 0x1FF8000000000000LL
 
-/// An estimate of √x (x = +0 or more; −0 is not an input) where `mask`'s bits are all ones, x itself where they are all
-/// zeros: the bucket variable of the scalar bezier solve's look-up. The estimate halves x's
-/// bit pattern and adds `KINETIC_BEZIER_ROOT_BIAS`: two integer operations, no square root,
-/// within about 6 % of √x, and non-decreasing in x, which is all the bucket map needs (it is
-/// built from the same estimate at the nodes). The exact √x, which only the segment's guess
-/// needs, is then taken beside the look-up instead of before it.
+/// An estimate of √x (x = +0 or more; −0 is not an input) where `mask`'s bits are all ones,
+/// x itself where they are all zeros: the bucket variable of the scalar bezier solve's
+/// look-up (bezier_solve.c writes the same bit trick out in its vector loop). The estimate halves x's bit pattern and
+/// adds `KINETIC_BEZIER_ROOT_BIAS`: two integer operations, no square root, within about 6 %
+/// of √x, and non-decreasing in x, which is all the bucket map needs (it is built from the
+/// same estimate at the nodes). The exact √x, which only the segment's guess needs, is then
+/// taken beside the look-up instead of before it.
 static inline __attribute__((always_inline)) double kinetic_simd_root_estimate(double x, double mask) {
     typedef unsigned long long kinetic_simd_ubits2 __attribute__((ext_vector_type(2)));
     kinetic_simd_ubits2 b = (kinetic_simd_ubits2)(kinetic_simd_double2){x, x};
