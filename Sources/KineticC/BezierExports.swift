@@ -7,10 +7,17 @@ import Kinetic
 struct BezierHandle {
     let curve: CubicBezier
     let table: Unmanaged<BezierTable>
+    /// The solver's solve-table slot (the curve keeps the solver alive), which `kn_bezier_value`
+    /// reads with no reference to the solver.
+    let solveSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Whether the curve is the identity (y = x), which has no solve table.
+    let isIdentity: Bool
 
     init(_ curve: CubicBezier) {
         self.curve = curve
         table = .passUnretained(curve.table)
+        solveSlot = curve.table.solveSlotAddress
+        isIdentity = curve.table.isIdentity
     }
 
     /// `body` applied to the solver of the handle at `handle`, with no retain or release.
@@ -60,13 +67,26 @@ public func kn_bezier_control_points(_ curve: OpaquePointer?, _ x1: UnsafeMutabl
     }
 }
 
-// The scalar calls evaluate through the handle's unretained solver (no copy, no reference
-// counting) and keep the error path out of line, so a C call costs what the Swift call does.
+// The scalar calls evaluate through the handle (no copy, no reference counting) and keep the
+// error path out of line, so a C call costs what the Swift call does. Once the curve's solve
+// table exists, `kn_bezier_value` runs the solve inlined from Kinetic through the handle's
+// slot. It is kept out of its C entry point (`@inline(never)`): calls inside a `@_cdecl` thunk
+// are compiled not to be inlined, so the solve's small C helpers (the atomic read of the slot,
+// the prefetches, the square-root select) would stay calls there; this way the entry point is
+// one jump to a function in which they are inlined.
 @_cdecl("kn_bezier_value")
-@inline(__always)
+@inline(never)
 public func kn_bezier_value(_ curve: OpaquePointer?, _ x: Double, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     guard let curve, let out else { return nullFailure(curve == nil ? "curve" : "out") }
-    out.pointee = BezierHandle.withTable(curve) { $0.value(at: x) }
+    let handle = UnsafePointer<BezierHandle>(curve)
+    if let y = BezierTable.value(at: x, solveSlot: handle.pointee.solveSlot) {
+        out.pointee = y
+    } else if handle.pointee.isIdentity && x >= 0 && x <= 1 {
+        out.pointee = x
+    } else {
+        // Outside [0, 1], NaN, or before the table is built (which this call may build).
+        out.pointee = BezierHandle.withTable(curve) { $0.valueOutOfLine(x) }
+    }
     return Status.ok.rawValue
 }
 

@@ -31,8 +31,19 @@ final class KineticCExportTests: XCTestCase {
     }
 
     func testBezierExportsAgreeWithSwiftBitForBit() throws {
-        let curves = CubicBezier.presets.map(\.curve) + [try CubicBezier(0.34, 1.56, 0.64, 1), try CubicBezier(0.9, 0.1, 0.1, 0.9)]
-        let xs = sampleXs(2000) + [0, 1, -0.0, .infinity, -.infinity]
+        // The presets (linear is the identity, which has no solve table), overshoot, steep, an
+        // identity other than linear, a vertical start, the triple root, and random curves. The
+        // first 64 x run before the curve's solve table exists, the rest through it.
+        var state: UInt64 = 0x5EED
+        func unit() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let random = try (0 ..< 24).map { _ in try CubicBezier(unit(), 3 * unit() - 1, unit(), 3 * unit() - 1) }
+        let curves = CubicBezier.presets.map(\.curve) + [try CubicBezier(0.34, 1.56, 0.64, 1), try CubicBezier(0.9, 0.1, 0.1, 0.9),
+                                                          try CubicBezier(0.3, 0.3, 0.7, 0.7), try CubicBezier(0, 0.8, 0.2, 1),
+                                                          try CubicBezier(1, 0, 0, 1)] + random
+        let xs = sampleXs(2000) + [0, 1, -0.0, .infinity, -.infinity, .nan, 1e-300, 0x1p-27, 1 - 0x1p-53, 0.5, 0.5.nextUp]
         for curve in curves {
             var handle: OpaquePointer?
             XCTAssertEqual(kn_bezier_create(curve.x1, curve.y1, curve.x2, curve.y2, &handle), ok)

@@ -5,31 +5,32 @@ import KineticSIMD
 ///
 /// The solve table is one allocation: a 64-byte header (the step count, then the flags),
 /// both halves' doubles (`halfStride` each), then both halves' bucket maps.
+@usableFromInline
 struct BezierKernel {
     /// The table itself (its header), for the vectorised kernel.
-    let table: UnsafeRawPointer
-    let doubles: UnsafePointer<Double>
-    let bytes: UnsafePointer<UInt8>
-    let steps: Int
+    @usableFromInline let table: UnsafeRawPointer
+    @usableFromInline let doubles: UnsafePointer<Double>
+    @usableFromInline let bytes: UnsafePointer<UInt8>
+    @usableFromInline let steps: Int
     /// Whether either half interpolates in √x (then the evaluation takes a square root).
-    let usesRoot: Bool
+    @usableFromInline let usesRoot: Bool
     /// Whether some segment needs the folded step's second-order term (a per-curve choice,
     /// so the branch on it is always predicted; the segment's own mask then applies it).
-    let secondOrder: Bool
+    @usableFromInline let secondOrder: Bool
     /// Whether a half's y polynomial is scaled down (control points beyond ±2^1000), so the
     /// result is multiplied back by the scale.
-    let scaledY: Bool
+    @usableFromInline let scaledY: Bool
 
-    typealias T = BezierTable
+    @usableFromInline typealias T = BezierTable
 
     /// Offsets in the solve table's allocation (64-byte aligned; the halves start on a line).
     static let alignment = 64
-    static let headerBytes = Int(KINETIC_BEZIER_HEADER_BYTES)
-    static let bytesOffset = Int(KINETIC_BEZIER_BYTES_OFFSET)
+    @inlinable static var headerBytes: Int { Int(KINETIC_BEZIER_HEADER_BYTES) }
+    @inlinable static var bytesOffset: Int { Int(KINETIC_BEZIER_BYTES_OFFSET) }
     static let allocationBytes = bytesOffset + 2 * T.byteStride + T.byteSlack
 
     /// The kernel of the solve table at `table`.
-    @inline(__always)
+    @inlinable @inline(__always)
     init(_ table: UnsafeRawPointer) {
         self.table = table
         steps = table.load(as: Int.self)
@@ -52,7 +53,7 @@ struct BezierKernel {
     /// The half of x in [0, 1] (0 for x ≤ 1/2, 1 above) and the half's own progress xx = x or
     /// 1 − x, in integer arithmetic: a comparison or a select here (?:, min, a bit mask from
     /// `x > 0.5`) is compiled to branches on x86-64, which random x mispredict half the time.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func half(of x: Double) -> (half: Int, xx: Double) {
         let sign = (0.5 - x).bitPattern & (1 &<< 63)
         let half = Int(truncatingIfNeeded: sign &>> 63)
@@ -64,7 +65,7 @@ struct BezierKernel {
     /// The solve for x in [0, 1]: look-up, quintic guess, one Newton step folded into y.
     /// Branch-free on the common path: the half, the interpolation variable and the
     /// mirroring are selected arithmetically, so random x cost no mispredictions.
-    @inline(__always)
+    @inlinable @inline(__always)
     func solve<V: InterpolationVariable>(_ x: Double, _ variable: V.Type) -> Double {
         let (half, xx) = Self.half(of: x)
         let p = doubles + half &* T.halfStride
@@ -96,7 +97,7 @@ struct BezierKernel {
     /// at or below xx among the next `steps` (nodes increase, and sentinels follow the last).
     /// The comparisons do not depend on each other, so curves whose nodes crowd into few
     /// buckets (steps > 1) pay in parallel loads, not in a chain of them.
-    @inline(__always)
+    @inlinable @inline(__always)
     func segment<V: InterpolationVariable>(_ xx: Double, _ p: UnsafePointer<Double>, _ b: UnsafePointer<UInt8>,
                                            mask: UInt64, _ variable: V.Type) -> Int {
         let first = Int(b[Self.bucket(V.estimate(xx, mask: mask), p[T.iScale])])
@@ -114,7 +115,7 @@ struct BezierKernel {
     /// `c`, the segment's first node and the variable v of xx: the quintic guess, then one
     /// Newton step folded into y. Shared by the solve table and the evaluation without one
     /// (`BezierTable.valueWithoutTable`), which is why the two agree bit for bit.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func finish(_ p: UnsafePointer<Double>, _ c: UnsafePointer<Double>, node: Double, v: Double,
                        xx: Double, segment i: Int, secondOrder: Bool, scaledY: Bool) -> Double {
         let offset = p[T.iOffset]
@@ -148,7 +149,7 @@ struct BezierKernel {
 
     /// The value on a flagged segment (or after a failed step): t from the bracketed solve
     /// (`solveFlagged`), then y(t) and the half's output mapping.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func flaggedValue(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
                              record c: UnsafePointer<Double>, at dd: Double, scaledY: Bool) -> Double {
         let t = solveFlagged(p, xx, segment: i, record: c, at: dd)
@@ -159,7 +160,7 @@ struct BezierKernel {
 
     /// The segment's quintic at dd = v − node, by Estrin's scheme: a shorter dependent chain
     /// than Horner's; the guess's own error (≥ 1e-13) dwarfs the difference in rounding.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func guess(_ c: UnsafePointer<Double>, _ dd: Double) -> Double {
         let d2 = dd * dd
         return ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd)
@@ -169,7 +170,7 @@ struct BezierKernel {
     /// [0, bucketCount − 1]. Computed by the 1.5·2^52 rounding trick (one addition), so it has
     /// no branch and vectorises. It is non-decreasing in v, and the bucket map is built from
     /// this very function at the nodes (`fillBucketMap`), so no rounding allowance is needed.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func bucket(_ v: Double, _ scale: Double) -> Int {
         // Around 1.5·2^52 the spacing of doubles is 1 for every v ≥ 0, so the sum is rounded
         // to an integer (ties to even) and its low bits are that integer. (The rounding is to
@@ -183,7 +184,7 @@ struct BezierKernel {
     /// t solved to full relative precision (see `BezierPolynomial.solveNearZero`), then y(t) by
     /// Horner's rule, whose terms shrink with t, so y keeps its relative precision down to the
     /// subnormals. xx = 0 gives the end itself, exactly.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func solveNearEnd(_ p: UnsafePointer<Double>, _ xx: Double, scaledY: Bool) -> Double {
         if xx == 0 { return p[T.iOffset] }
         let t = BezierPolynomial(coefficientsAt: p).solveNearZero(xx, hi: min(1, 2 * p[T.iSEnd]))
@@ -216,6 +217,7 @@ struct BezierKernel {
 
 /// How a half maps its progress xx to the interpolation variable v. The evaluation is
 /// specialised per curve: curves whose halves both use v = xx skip the square root.
+@usableFromInline
 protocol InterpolationVariable {
     static func variable(_ xx: Double, mask: UInt64) -> Double
     /// The look-up's bucket variable: xx itself, or where `mask` is set an estimate of √xx
@@ -227,19 +229,21 @@ protocol InterpolationVariable {
 }
 
 /// v = xx for both halves.
+@usableFromInline
 enum LinearVariable: InterpolationVariable {
-    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
-    @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double { xx }
-    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { xx }
+    @inlinable @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double { xx }
+    @inlinable @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double { xx }
+    @inlinable @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { xx }
 }
 
 /// v = √xx where the half's mask is set, xx elsewhere, selected without a branch.
+@usableFromInline
 enum RootVariable: InterpolationVariable {
-    @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
+    @inlinable @inline(__always) static func variable(_ xx: Double, mask: UInt64) -> Double {
         kinetic_simd_root_select(xx, Double(bitPattern: mask))
     }
-    @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double {
+    @inlinable @inline(__always) static func estimate(_ xx: Double, mask: UInt64) -> Double {
         kinetic_simd_root_estimate(xx, Double(bitPattern: mask))
     }
-    @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
+    @inlinable @inline(__always) static func variable(_ xx: SIMD2<Double>) -> SIMD2<Double> { kinetic_simd_sqrt2(xx) }
 }

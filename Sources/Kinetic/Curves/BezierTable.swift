@@ -26,13 +26,14 @@ import KineticSIMD
 /// table exists. Batch calls run the solve table's arithmetic vectorised (the same bits), and
 /// build the batch table (see ``BezierBatchTable``) once they pass `batchTableAfter` x. Both are published once through an atomic pointer: the
 /// evaluation path takes no lock and, once the table exists, allocates nothing.
+@usableFromInline
 package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRawPointer?> {
     // The header is immutable after creation; the elements are the atomic slots below. The
     // solve table's layout is KineticSIMD's (kinetic_simd.h), which its vectorised kernel reads.
-    static let segmentCount = Int(KINETIC_BEZIER_SEGMENTS)
-    static let bucketCount = Int(KINETIC_BEZIER_BUCKETS)
+    @inlinable static var segmentCount: Int { Int(KINETIC_BEZIER_SEGMENTS) }
+    @inlinable static var bucketCount: Int { Int(KINETIC_BEZIER_BUCKETS) }
     /// Doubles per segment record: the quintic's six coefficients.
-    static let coefficientStride = Int(KINETIC_BEZIER_COEF_STRIDE)
+    @inlinable static var coefficientStride: Int { Int(KINETIC_BEZIER_COEF_STRIDE) }
     /// A half whose own x1 is at most this uses √x as its interpolation variable.
     static let rootThreshold = 0.1
     /// The largest error the folded step may leave in (scaled) y on a segment that is not
@@ -40,7 +41,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let tolerance = 1e-16
     /// Progress within this distance of either end (2^-26, about 1.5e-8) is solved exactly
     /// instead of through a segment (`solveNearEnd`), for relative precision there.
-    static let endThreshold = KINETIC_BEZIER_END_THRESHOLD
+    @inlinable static var endThreshold: Double { KINETIC_BEZIER_END_THRESHOLD }
     /// Evaluations of a curve (with its copies) before its solve table is built: up to this
     /// many, the curve costs its constants only.
     static let tableAfter = 64
@@ -51,37 +52,55 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     // two lines of nodes' progress, a line of nodes' variable and a record (one or two
     // lines), plus the second-order word's line on curves that use it.
     // Line 0: the x polynomial and what the look-up needs.
-    static let iAX = Int(KINETIC_BEZIER_AX), iBX = Int(KINETIC_BEZIER_BX), iCX = Int(KINETIC_BEZIER_CX)
-    static let iAX3 = Int(KINETIC_BEZIER_AX3), iBX2 = Int(KINETIC_BEZIER_BX2), iScale = Int(KINETIC_BEZIER_SCALE)
-    static let iRootMask = Int(KINETIC_BEZIER_ROOTMASK), iOffset = Int(KINETIC_BEZIER_OFFSET)
+    @inlinable static var iAX: Int { Int(KINETIC_BEZIER_AX) }
+    @inlinable static var iBX: Int { Int(KINETIC_BEZIER_BX) }
+    @inlinable static var iCX: Int { Int(KINETIC_BEZIER_CX) }
+    @inlinable static var iAX3: Int { Int(KINETIC_BEZIER_AX3) }
+    @inlinable static var iBX2: Int { Int(KINETIC_BEZIER_BX2) }
+    @inlinable static var iScale: Int { Int(KINETIC_BEZIER_SCALE) }
+    @inlinable static var iRootMask: Int { Int(KINETIC_BEZIER_ROOTMASK) }
+    @inlinable static var iOffset: Int { Int(KINETIC_BEZIER_OFFSET) }
     // Line 1: the y side of the step. The kernel's y coefficients carry the half's output sign
     // (−1 for the mirrored half, exact), so the result is offset + y with no multiplication.
-    static let iKAY = Int(KINETIC_BEZIER_KAY), iKBY = Int(KINETIC_BEZIER_KBY), iKCY = Int(KINETIC_BEZIER_KCY)
-    static let iAY3 = Int(KINETIC_BEZIER_AY3), iBY2 = Int(KINETIC_BEZIER_BY2), iAX6 = Int(KINETIC_BEZIER_AX6)
-    static let iAY6 = Int(KINETIC_BEZIER_AY6), iYSign = Int(KINETIC_BEZIER_YSIGN)
+    @inlinable static var iKAY: Int { Int(KINETIC_BEZIER_KAY) }
+    @inlinable static var iKBY: Int { Int(KINETIC_BEZIER_KBY) }
+    @inlinable static var iKCY: Int { Int(KINETIC_BEZIER_KCY) }
+    @inlinable static var iAY3: Int { Int(KINETIC_BEZIER_AY3) }
+    @inlinable static var iBY2: Int { Int(KINETIC_BEZIER_BY2) }
+    @inlinable static var iAX6: Int { Int(KINETIC_BEZIER_AX6) }
+    @inlinable static var iAY6: Int { Int(KINETIC_BEZIER_AY6) }
+    @inlinable static var iYSign: Int { Int(KINETIC_BEZIER_YSIGN) }
     // Then: bit i set where segment i needs the folded step's second-order term (read only on
     // curves with such a segment), and the fields of the exact solves.
-    static let iSecondOrder = Int(KINETIC_BEZIER_SECONDORDER), iAY = Int(KINETIC_BEZIER_AY)
-    static let iBY = Int(KINETIC_BEZIER_BY), iCY = Int(KINETIC_BEZIER_CY), iSEnd = Int(KINETIC_BEZIER_SEND)
-    static let iH = Int(KINETIC_BEZIER_H), iX1Hi = Int(KINETIC_BEZIER_X1HI), iX1Lo = Int(KINETIC_BEZIER_X1LO)
-    static let iX2Hi = Int(KINETIC_BEZIER_X2HI), iX2Lo = Int(KINETIC_BEZIER_X2LO)
-    static let iNodes = Int(KINETIC_BEZIER_NODES), iVNodes = Int(KINETIC_BEZIER_VNODES)
+    @inlinable static var iSecondOrder: Int { Int(KINETIC_BEZIER_SECONDORDER) }
+    @inlinable static var iAY: Int { Int(KINETIC_BEZIER_AY) }
+    @inlinable static var iBY: Int { Int(KINETIC_BEZIER_BY) }
+    @inlinable static var iCY: Int { Int(KINETIC_BEZIER_CY) }
+    @inlinable static var iSEnd: Int { Int(KINETIC_BEZIER_SEND) }
+    @inlinable static var iH: Int { Int(KINETIC_BEZIER_H) }
+    @inlinable static var iX1Hi: Int { Int(KINETIC_BEZIER_X1HI) }
+    @inlinable static var iX1Lo: Int { Int(KINETIC_BEZIER_X1LO) }
+    @inlinable static var iX2Hi: Int { Int(KINETIC_BEZIER_X2HI) }
+    @inlinable static var iX2Lo: Int { Int(KINETIC_BEZIER_X2LO) }
+    @inlinable static var iNodes: Int { Int(KINETIC_BEZIER_NODES) }
+    @inlinable static var iVNodes: Int { Int(KINETIC_BEZIER_VNODES) }
     // The nodes' progress x 0..<segmentCount, then sentinels (+infinity) from segmentCount
     // up to twice segmentCount (the top node, at x = 1/2, is needed only by the last
     // segment's record): the look-up compares xx with up to `steps` (at most segmentCount)
     // nodes after its bucket's first segment, all at once. Then the nodes' variable v
     // 0..<segmentCount (x again in an x half), which the segment's guess starts from.
-    static let iCoef = Int(KINETIC_BEZIER_COEF)
+    @inlinable static var iCoef: Int { Int(KINETIC_BEZIER_COEF) }
     // A whole number of 64-byte lines.
-    static let halfStride = Int(KINETIC_BEZIER_HALF_STRIDE)
+    @inlinable static var halfStride: Int { Int(KINETIC_BEZIER_HALF_STRIDE) }
     /// Bytes of one half's bucket map.
-    static let byteStride = bucketCount
+    @inlinable static var byteStride: Int { bucketCount }
     /// Bytes after the upper half's map that its construction may write (see
     /// `kinetic_simd_bucket_map64`); never read.
     static let byteSlack = bucketCount
     // The elements: the solve table, the batch table, the evaluation count, the batch calls'
     // x count.
-    static let solveSlot = 0, batchSlot = 1, countSlot = 2, batchCountSlot = 3
+    @inlinable static var solveSlot: Int { 0 }
+    static let batchSlot = 1, countSlot = 2, batchCountSlot = 3
 
     /// The solver for the curve with control points (x1, y1), (x2, y2), already validated.
     static func make(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> BezierTable {
@@ -128,8 +147,26 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         return extrapolate(x)
     }
 
+    /// The address of the solve table's slot, valid while this solver lives: for a front
+    /// that holds the solver alive and evaluates through ``value(at:solveSlot:)`` with no
+    /// reference to it (the C interface's handles).
+    package var solveSlotAddress: UnsafeMutablePointer<UnsafeMutableRawPointer?> { slots + Self.solveSlot }
+
+    /// The value at x through the solve table whose slot is at `solveSlot` (see
+    /// ``solveSlotAddress``), or nil when x is outside [0, 1] or NaN, or the table is not built
+    /// (then ``value(at:)`` on the solver gives the value, and counts the evaluation).
+    @inlinable @inline(__always)
+    package static func value(at x: Double, solveSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Double? {
+        guard x >= 0 && x <= 1, let table = kinetic_atomic_peek_pointer(solveSlot) else { return nil }
+        return value(at: x, BezierKernel(table))
+    }
+
+    /// ``value(at:)`` out of line, for a front's path without the table.
+    @inline(never)
+    package func valueOutOfLine(_ x: Double) -> Double { value(at: x) }
+
     /// x in [0, 1] through the solve table's kernel.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func value(at x: Double, _ kernel: BezierKernel) -> Double {
         kernel.usesRoot ? kernel.solve(x, RootVariable.self) : kernel.solve(x, LinearVariable.self)
     }
@@ -278,6 +315,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
 }
 
 /// A curve's constants: its control points, the split, the end gradients and its flags.
+@usableFromInline
 package struct BezierConstants: Sendable {
     let x1, y1, x2, y2: Double
     /// The parameter where x = 1/2, which splits the halves.
