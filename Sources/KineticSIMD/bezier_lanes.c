@@ -9,11 +9,14 @@
 // The lane is certified when the error that last step can leave in y (its quadratic term
 // from the curvature of x, plus the residual's rounding, times |y'|) plus the rounding of y
 // itself is at most LANE_TOLERANCE; the test is multiplied through by x' (> 0), so it costs
-// no division. Lanes that are not certified are reported and solved exactly by the caller.
+// no division. Lanes that are not certified are reported; the caller gathers them for a
+// second pass with LANE_RETRY_STEPS steps (kinetic_simd_bezier_lanes_retry) and solves the
+// rest exactly.
 //
-// The lanes are processed in blocks of LANE_BLOCK written with clang's vector extension, so
-// that every path runs several independent vectors at once (the steps are a long dependent
-// chain; one vector at a time would wait on it). The remainder runs as one padded block.
+// The lanes are processed in blocks of LANE_BLOCK (bezier_lanes_block.h, one size per path)
+// written with clang's vector extension, so that every path runs several independent vectors
+// at once (the steps are a long dependent chain; one vector at a time would wait on it). The
+// remainder runs as one padded block.
 // Every operation is a select or a correctly rounded operation with contraction off, so every
 // path (128-bit baseline, AVX2, AVX-512) gives the same bits.
 #include "kinetic_simd.h"
@@ -22,93 +25,11 @@
 #pragma clang fp contract(off)
 
 #define LANE_STEPS 3
+// The second pass over the lanes the first did not certify (kinetic_simd_bezier_lanes_retry):
+// the same solve with more steps, for curves where Halley's method from t = u needs them
+// (next to a steep stretch, where the clamped steps converge slowly at first).
+#define LANE_RETRY_STEPS 8
 #define LANE_TOLERANCE 1e-13
-#define LANE_BLOCK 16
-
-typedef double lanes_vd __attribute__((ext_vector_type(LANE_BLOCK)));
-// The same vector at 8-byte alignment, for loads and stores at any lane.
-typedef double lanes_vdu __attribute__((ext_vector_type(LANE_BLOCK), aligned(8)));
-typedef __typeof__((lanes_vd)0 < (lanes_vd)0) lanes_vm;
-typedef unsigned char lanes_vb __attribute__((ext_vector_type(LANE_BLOCK)));
-
-// One block of LANE_BLOCK lanes at pointers that may be unaligned; u is `shared_u` for every
-// lane when `shared`.
-static inline __attribute__((always_inline))
-void lanes_block(const double *x1p, const double *y1p, const double *x2p, const double *y2p,
-                 const double *up, double shared_u, int shared, double *wp, unsigned char *okp) {
-    lanes_vd x1 = *(const lanes_vdu *)x1p, y1 = *(const lanes_vdu *)y1p;
-    lanes_vd x2 = *(const lanes_vdu *)x2p, y2 = *(const lanes_vdu *)y2p;
-    lanes_vd u = shared ? (lanes_vd)shared_u : *(const lanes_vdu *)up;
-    lanes_vd cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
-    lanes_vd cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
-    lanes_vd ax3 = 3 * ax, bx2 = 2 * bx;
-    lanes_vm inside = (u >= 0) & (u <= 1);
-    // Outside [0, 1] the lane is reported; it runs inside so that nothing overflows.
-    lanes_vd target = inside ? u : (lanes_vd)0.5;
-    lanes_vd t = target;
-#pragma clang loop unroll(full)
-    for (int k = 0; k < LANE_STEPS; k++) {
-        lanes_vd f = ((ax * t + bx) * t + cx) * t - target;
-        lanes_vd d = (ax3 * t + bx2) * t + cx;
-        lanes_vd half = ax3 * t + bx;  // x''/2
-        // t − f·x' / (x'² − f·x''/2). A NaN step (x' = 0 at a root) falls to the clamp's
-        // lower end and the lane is left to the certificate.
-        lanes_vd next = t - (f * d) / (d * d - f * half);
-        next = next > 0 ? next : (lanes_vd)0;
-        t = next < 1 ? next : (lanes_vd)1;
-    }
-    lanes_vd f = ((ax * t + bx) * t + cx) * t - target;
-    lanes_vd d = (ax3 * t + bx2) * t + cx;
-    lanes_vd delta = f / d;
-    lanes_vd s = t - delta;
-    lanes_vd w = ((ay * s + by) * s + cy) * s;
-    lanes_vd bend = __builtin_elementwise_abs(2 * ax3 * t + bx2);
-    lanes_vd rounding = 0x1p-50 * (__builtin_elementwise_abs(ax) + __builtin_elementwise_abs(bx)
-                                   + __builtin_elementwise_abs(cx) + target);
-    // The error in t that the step can leave, times x' (= d > 0 where certified).
-    lanes_vd errorTd = bend * delta * delta * 0.5 + rounding;
-    lanes_vd dy = __builtin_elementwise_abs((3 * ay * s + 2 * by) * s + cy);
-    // The rounding of y itself (Horner's rule in the power form, whose terms can cancel where
-    // the y control values are large).
-    lanes_vd yRounding = 0x1p-50 * (__builtin_elementwise_abs(ay) + __builtin_elementwise_abs(by)
-                                    + __builtin_elementwise_abs(cy));
-    lanes_vm ok = inside & (d > 0) & (__builtin_elementwise_abs(delta) <= 0x1p-20)
-                  & (dy * errorTd + yRounding * d <= LANE_TOLERANCE * d);
-    // Exact ends and the identity.
-    lanes_vm identity = (x1 == y1) & (x2 == y2);
-    w = identity ? u : w;
-    w = u == 0 ? (lanes_vd)0 : w;
-    w = u == 1 ? (lanes_vd)1 : w;
-    ok = ok | (identity & inside) | (u == 0) | (u == 1);
-    *(lanes_vdu *)wp = w;
-    lanes_vb okb = __builtin_convertvector(ok & 1, lanes_vb);
-    memcpy(okp, &okb, sizeof okb);
-}
-
-static inline __attribute__((always_inline))
-void lanes_loop(const double *x1, const double *y1, const double *x2, const double *y2, const double *u,
-                double shared_u, int shared, double *w, unsigned char *ok, long n) {
-    long i = 0;
-    for (; i + LANE_BLOCK <= n; i += LANE_BLOCK) {
-        lanes_block(x1 + i, y1 + i, x2 + i, y2 + i, shared ? u : u + i, shared_u, shared, w + i, ok + i);
-    }
-    long rest = n - i;
-    if (rest <= 0) return;
-    // The remainder as one block, padded with the linear curve at u = 0 (lanes are
-    // independent, so the real ones get the bits they would get in a full block).
-    double px1[LANE_BLOCK] = {0}, py1[LANE_BLOCK] = {0}, px2[LANE_BLOCK], py2[LANE_BLOCK];
-    double pu[LANE_BLOCK] = {0}, pw[LANE_BLOCK];
-    unsigned char pok[LANE_BLOCK];
-    for (int k = 0; k < LANE_BLOCK; k++) { px2[k] = 1; py2[k] = 1; }
-    memcpy(px1, x1 + i, (size_t)rest * sizeof(double));
-    memcpy(py1, y1 + i, (size_t)rest * sizeof(double));
-    memcpy(px2, x2 + i, (size_t)rest * sizeof(double));
-    memcpy(py2, y2 + i, (size_t)rest * sizeof(double));
-    if (!shared) memcpy(pu, u + i, (size_t)rest * sizeof(double));
-    lanes_block(px1, py1, px2, py2, pu, shared_u, shared, pw, pok);
-    memcpy(w + i, pw, (size_t)rest * sizeof(double));
-    memcpy(ok + i, pok, (size_t)rest);
-}
 
 // One call's arguments: the control-point planes, the progress (per lane, or `shared_u` for
 // every lane when `shared`), and the outputs.
@@ -116,28 +37,31 @@ typedef struct {
     const double *x1, *y1, *x2, *y2, *u;
     double shared_u;
     int shared;
+    // Whether this is the second pass (LANE_RETRY_STEPS; per-lane progress).
+    int retry;
     double *w;
     unsigned char *ok;
     long n;
 } lanes_call;
 
-// The loop for either kind of progress, inlined into each path below, where `shared` is
-// split so that each copy of the loop has its progress fixed.
-static inline __attribute__((always_inline))
-void lanes_run(const lanes_call *c) {
-    if (c->shared) lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, c->shared_u, 1, c->w, c->ok, c->n);
-    else lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, 0, 0, c->w, c->ok, c->n);
-}
+// The block code for each size: 16 lanes on the 128-bit baseline (SSE2, NEON) and 32 on
+// AVX2 and AVX-512, whose longer registers hold more independent chains before they spill.
+#define LANE_BLOCK 16
+#include "bezier_lanes_block.h"
+#undef LANE_BLOCK
+#define LANE_BLOCK 32
+#include "bezier_lanes_block.h"
+#undef LANE_BLOCK
 
 // The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64), AVX2 and AVX-512.
-static void bezier_lanes_baseline(const lanes_call *c) { lanes_run(c); }
+static void bezier_lanes_baseline(const lanes_call *c) { lanes_run16(c); }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static void bezier_lanes_avx2(const lanes_call *c) { lanes_run(c); }
+static void bezier_lanes_avx2(const lanes_call *c) { lanes_run32(c); }
 
 __attribute__((target("avx512f,avx512dq,avx512vl,avx2")))
-static void bezier_lanes_avx512(const lanes_call *c) { lanes_run(c); }
+static void bezier_lanes_avx512(const lanes_call *c) { lanes_run32(c); }
 #endif
 
 static void bezier_lanes(int path, const lanes_call *c) {
@@ -157,12 +81,18 @@ static void bezier_lanes(int path, const lanes_call *c) {
 
 void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                const double *u, double *w, unsigned char *ok, long n) {
-    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, w, ok, n};
+    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 0, w, ok, n};
+    bezier_lanes(path, &c);
+}
+
+void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y1, const double *x2, const double *y2,
+                                     const double *u, double *w, unsigned char *ok, long n) {
+    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 1, w, ok, n};
     bezier_lanes(path, &c);
 }
 
 void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
                                       const double *y2, double u, double *w, unsigned char *ok, long n) {
-    const lanes_call c = {x1, y1, x2, y2, 0, u, 1, w, ok, n};
+    const lanes_call c = {x1, y1, x2, y2, 0, u, 1, 0, w, ok, n};
     bezier_lanes(path, &c);
 }

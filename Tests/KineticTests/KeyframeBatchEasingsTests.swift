@@ -93,6 +93,68 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         XCTAssertEqual(outside.ok, [false, false, false, false])
     }
 
+    /// The second pass (`kinetic_simd_bezier_lanes_retry`, more steps) over the lanes that the
+    /// first leaves uncertified certifies most of them within the same bound, and
+    /// `resolveUncertified` gives every lane its value: the second pass's where certified, the
+    /// exact solve's elsewhere, each within its bound of the Float80 reference.
+    func testUncertifiedLanesAreResolved() {
+        var rng = SeededRandom(seed: 0x2E7_2E7)
+        var curves: [CubicBezier] = [], us: [Double] = []
+        for i in 0 ..< 40_000 {
+            curves.append(curve(&rng))
+            us.append(i % 97 == 0 ? rng.uniform(-0.5, 1.5) : i % 89 == 0 ? [0, 1, 1e-12, 1 - 1e-12][i % 4] : rng.unit())
+        }
+        let n = curves.count
+        let x1 = curves.map(\.x1), y1 = curves.map(\.y1), x2 = curves.map(\.x2), y2 = curves.map(\.y2)
+        let first = lanes(curves, us)
+        let failed = (0 ..< n).filter { !first.ok[$0] }
+        XCTAssertGreaterThan(failed.count, 0)
+        // The second pass, on the failed lanes gathered.
+        let g = (x1: failed.map { x1[$0] }, y1: failed.map { y1[$0] }, x2: failed.map { x2[$0] }, y2: failed.map { y2[$0] },
+                 u: failed.map { us[$0] })
+        var w2 = [Double](repeating: .nan, count: failed.count), ok2 = [UInt8](repeating: 9, count: failed.count)
+        var bits: [[UInt64]] = []
+        for path in KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path() {
+            kinetic_simd_bezier_lanes_retry(path, g.x1, g.y1, g.x2, g.y2, g.u, &w2, &ok2, failed.count)
+            bits.append(zip(w2, ok2).map { $1 == 1 ? $0.bitPattern : 0 } + ok2.map(UInt64.init))
+        }
+        for b in bits.dropFirst() { XCTAssertEqual(b, bits[0], "the second pass differs between paths") }
+        var retried = 0, ordinaryFailed = 0, ordinaryRetried = 0
+        for (j, i) in failed.enumerated() {
+            let c = curves[i]
+            let ordinary = !(c.x1 == 0 || c.x2 == 1 || c.x1 < 1e-6 || c.x1 > 0.9 && c.x2 < 0.1) && us[i] >= 0 && us[i] <= 1
+            if ordinary { ordinaryFailed += 1 }
+            guard ok2[j] == 1 else { continue }
+            retried += 1
+            if ordinary { ordinaryRetried += 1 }
+            let reference = BezierReference80(c.x1, c.y1, c.x2, c.y2).value(at: us[i])
+            XCTAssertLessThanOrEqual(abs(w2[j] - reference), 2e-13, "second pass, \(c) at \(us[i])")
+        }
+        print("[BezierLanes] first pass left \(failed.count) of \(n) lanes; the second pass certified \(retried) "
+              + "(\(ordinaryRetried) of \(ordinaryFailed) on ordinary curves in [0, 1])")
+        XCTAssertGreaterThan(Double(ordinaryRetried), 0.5 * Double(ordinaryFailed))
+        // Every lane resolved, a few at a time through the scratch (more than its capacity).
+        var w = first.w
+        let ok = first.ok.map { UInt8($0 ? 1 : 0) }
+        let scratch = BezierLanes.Scratch()
+        defer { scratch.deallocate() }
+        BezierLanes.resolveUncertified(w: &w, ok: ok, count: n, x1: x1, y1: y1, x2: x2, y2: y2, u: us, sharedU: 0,
+                                       scratch: scratch)
+        for i in 0 ..< n {
+            let c = curves[i]
+            if first.ok[i] { XCTAssertEqual(w[i].bitPattern, first.w[i].bitPattern); continue }
+            guard us[i] >= 0 && us[i] <= 1 else {
+                // Outside [0, 1]: the extrapolation along the end tangents, which only the
+                // exact path gives.
+                XCTAssertEqual(w[i].bitPattern, BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: us[i]).bitPattern)
+                continue
+            }
+            let reference = BezierReference80(c.x1, c.y1, c.x2, c.y2).value(at: us[i])
+            let bound = (c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12) * max(1, abs(c.y1), abs(c.y2))
+            XCTAssertLessThanOrEqual(abs(w[i] - reference), bound * max(1, abs(reference)), "\(c) at \(us[i])")
+        }
+    }
+
     func testEveryKernelPathGivesTheSameBits() {
         var rng = SeededRandom(seed: 0xB175)
         let n = 1001

@@ -16,6 +16,8 @@ extension KeyframeBatch {
         /// Five planes: x1, y1, x2, y2, u.
         let gathered: UnsafeMutablePointer<Double>
         let gatheredW: UnsafeMutablePointer<Double>
+        /// For the lanes the kernel does not certify (`BezierLanes.resolveUncertified`).
+        let uncertified: BezierLanes.Scratch
         let size: Int
 
         init(count n: Int) {
@@ -27,11 +29,12 @@ extension KeyframeBatch {
             pending = .allocate(capacity: size)
             gathered = .allocate(capacity: 5 * size)
             gatheredW = .allocate(capacity: size)
+            uncertified = BezierLanes.Scratch()
         }
 
         func deallocate() {
             w.deallocate(); ok.deallocate(); blocks.deallocate(); terms.deallocate(); pending.deallocate()
-            gathered.deallocate(); gatheredW.deallocate()
+            gathered.deallocate(); gatheredW.deallocate(); uncertified.deallocate()
         }
     }
 
@@ -43,27 +46,9 @@ extension KeyframeBatch {
         let n = count
         BezierLanes.values(x1: planes, y1: planes + n, x2: planes + 2 * n, y2: planes + 3 * n, at: u,
                            into: lanes.w, ok: lanes.ok, count: n)
-        fixUncertified(w: lanes.w, ok: lanes.ok, count: n) { t in fallback(block: block, track: t, at: u) }
+        BezierLanes.resolveUncertified(w: lanes.w, ok: lanes.ok, count: n, x1: planes, y1: planes + n, x2: planes + 2 * n,
+                                       y2: planes + 3 * n, u: nil, sharedU: u, scratch: lanes.uncertified)
         return BezierLanes.largestMagnitude(lanes.w, count: n)
-    }
-
-    /// Replaces `w[t]` by `exact(t)` for every lane t < `count` whose `ok[t]` is 0 (the kernel
-    /// did not certify it), skipping eight certified lanes at a time (nearly all of them are).
-    @inline(__always)
-    func fixUncertified(w: UnsafeMutablePointer<Double>, ok: UnsafeMutablePointer<UInt8>, count n: Int,
-                        _ exact: (Int) -> Double) {
-        let allCertified = UInt64(0x0101_0101_0101_0101)
-        var t = 0
-        while t &+ 8 <= n {
-            if UnsafeRawPointer(ok + t).loadUnaligned(as: UInt64.self) != allCertified {
-                for k in t ..< t &+ 8 where ok[k] == 0 { w[k] = exact(k) }
-            }
-            t &+= 8
-        }
-        while t < n {
-            if ok[t] == 0 { w[t] = exact(t) }
-            t &+= 1
-        }
     }
 
     /// Eases the `count` pending tracks of the scratch (each in a segment with distinct
@@ -76,10 +61,8 @@ extension KeyframeBatch {
         let x1 = lanes.gathered, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size, u = y2 + size
         BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.gatheredW,
                            ok: lanes.ok, count: m)
-        // The uncertified lanes take the exact solve, from the gathered curve itself.
-        fixUncertified(w: lanes.gatheredW, ok: lanes.ok, count: m) { j in
-            BezierLanes.exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j])
-        }
+        BezierLanes.resolveUncertified(w: lanes.gatheredW, ok: lanes.ok, count: m, x1: x1, y1: y1, x2: x2, y2: y2,
+                                       u: u, sharedU: 0, scratch: lanes.uncertified)
         for j in 0 ..< m {
             let t = Int(lanes.pending[j])
             let value = lanes.gatheredW[j]
@@ -89,13 +72,6 @@ extension KeyframeBatch {
                 lanes.terms[t] = 1
             }
         }
-    }
-
-    /// A lane that `BezierLanes` does not certify: the exact solve (`BezierLanes.exactValue`).
-    func fallback(block: Int, track t: Int, at u: Double) -> Double {
-        guard let planes = distinctEasings[block] else { return u }
-        let n = count
-        return BezierLanes.exactValue(planes[t], planes[n + t], planes[2 * n + t], planes[3 * n + t], at: u)
     }
 
     /// Every track's value in segment `block` at local progress `u`, each eased by its own

@@ -100,6 +100,12 @@ void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, con
 void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
                                       const double *y2, double u, double *w, unsigned char *ok, long n);
 
+/// kinetic_simd_bezier_lanes with more Halley steps: the second pass over the lanes that the
+/// first did not certify (gathered by the caller), so that few of them need the exact solve.
+/// The same certificate; every path gives the same bits.
+void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y1, const double *x2,
+                                     const double *y2, const double *u, double *w, unsigned char *ok, long n);
+
 /// The layout of a cubic-bezier curve's solve table (Kinetic's BezierTable and BezierKernel
 /// read these names; see BezierTable.swift for what each field holds). The table: a
 /// 64-byte header (the step count as a 64-bit integer, then a flags byte: 1 √x, 2 second
