@@ -1,5 +1,7 @@
 // The lane solver's block and loops for one block size (bezier_lanes.c), included once per
-// size with LANE_BLOCK defined: every name here carries the size as a suffix.
+// size with LANE_BLOCK defined: every name here carries the size as a suffix. It uses what
+// bezier_lanes.c defines before including it (lanes_call, LANE_STEPS, LANE_RETRY_STEPS,
+// LANE_TOLERANCE, <string.h>) and undefines its own macros at the end.
 #ifndef LANE_BLOCK
 #error "define LANE_BLOCK before including bezier_lanes_block.h"
 #endif

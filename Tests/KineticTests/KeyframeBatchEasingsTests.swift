@@ -132,7 +132,9 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         }
         print("[BezierLanes] first pass left \(failed.count) of \(n) lanes; the second pass certified \(retried) "
               + "(\(ordinaryRetried) of \(ordinaryFailed) on ordinary curves in [0, 1])")
+        XCTAssertGreaterThan(ordinaryFailed, 0)
         XCTAssertGreaterThan(Double(ordinaryRetried), 0.5 * Double(ordinaryFailed))
+        let secondPass = Dictionary(uniqueKeysWithValues: failed.enumerated().map { ($1, (w2[$0], ok2[$0] == 1)) })
         // Every lane resolved, a few at a time through the scratch (more than its capacity).
         var w = first.w
         let ok = first.ok.map { UInt8($0 ? 1 : 0) }
@@ -143,6 +145,10 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         for i in 0 ..< n {
             let c = curves[i]
             if first.ok[i] { XCTAssertEqual(w[i].bitPattern, first.w[i].bitPattern); continue }
+            // The second pass's value where it certifies the lane, the exact solve's elsewhere.
+            let pass = secondPass[i]!
+            let exact = BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: us[i])
+            XCTAssertEqual(w[i].bitPattern, (pass.1 ? pass.0 : exact).bitPattern, "\(c) at \(us[i])")
             guard us[i] >= 0 && us[i] <= 1 else {
                 // Outside [0, 1]: the extrapolation along the end tangents, which only the
                 // exact path gives.
@@ -152,6 +158,26 @@ final class KeyframeBatchEasingsTests: XCTestCase {
             let reference = BezierReference80(c.x1, c.y1, c.x2, c.y2).value(at: us[i])
             let bound = (c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12) * max(1, abs(c.y1), abs(c.y2))
             XCTAssertLessThanOrEqual(abs(w[i] - reference), bound * max(1, abs(reference)), "\(c) at \(us[i])")
+        }
+        // One progress for every lane (the shared path of a keyframe batch), inside and outside
+        // [0, 1].
+        for shared in [0.37, 0.999, 1e-9, -0.25, 1.5] {
+            var w = [Double](repeating: .nan, count: n), ok = [UInt8](repeating: 9, count: n)
+            BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: shared, into: &w, ok: &ok, count: n)
+            let before = w
+            BezierLanes.resolveUncertified(w: &w, ok: ok, count: n, x1: x1, y1: y1, x2: x2, y2: y2, u: nil,
+                                           sharedU: shared, scratch: scratch)
+            for i in 0 ..< n {
+                let c = curves[i]
+                if ok[i] == 1 { XCTAssertEqual(w[i].bitPattern, before[i].bitPattern); continue }
+                guard shared >= 0 && shared <= 1 else {
+                    XCTAssertEqual(w[i].bitPattern, BezierLanes.exactValue(c.x1, c.y1, c.x2, c.y2, at: shared).bitPattern)
+                    continue
+                }
+                let reference = BezierReference80(c.x1, c.y1, c.x2, c.y2).value(at: shared)
+                let bound = (c.x1 > 0.99 && c.x2 < 0.01 ? 4e-6 : 1e-12) * max(1, abs(c.y1), abs(c.y2))
+                XCTAssertLessThanOrEqual(abs(w[i] - reference), bound * max(1, abs(reference)), "\(c) at \(shared)")
+            }
         }
     }
 

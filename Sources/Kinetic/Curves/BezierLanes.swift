@@ -22,7 +22,8 @@ import KineticSIMD
 /// A lane whose curve is the identity (x1 = y1 and x2 = y2) gives u exactly; u = 0 and u = 1
 /// give 0 and 1 exactly.
 package enum BezierLanes {
-    /// The kernel path for this processor (AVX2 or the 128-bit baseline; the same bits).
+    /// The kernel path for this processor (AVX-512, AVX2 or the 128-bit baseline; the same
+    /// bits).
     static let simdPath = kinetic_simd_best_path()
 
     /// `w[i]` = curve i's eased progress at `u[i]`, `ok[i]` = 1 where certified (within 1e-13
@@ -44,7 +45,8 @@ package enum BezierLanes {
     /// Replaces `w[i]` for every lane i < `count` whose `ok[i]` is 0 (the lanes that `values`
     /// did not certify) by its certified value: first from a second pass of the kernel with
     /// more steps over those lanes, gathered `Scratch.capacity` at a time, then, for the lanes
-    /// that pass does not certify either, from `exactValue`. Curve i is (x1[i], y1[i]),
+    /// that pass does not certify either (and at once for progress outside [0, 1] or NaN,
+    /// which no pass certifies), from `exactValue`. Curve i is (x1[i], y1[i]),
     /// (x2[i], y2[i]) at progress `u[i]`, or at `sharedU` for every lane when `u` is nil.
     /// Certified lanes are skipped eight at a time. Allocates nothing.
     package static func resolveUncertified(w: UnsafeMutablePointer<Double>, ok: UnsafePointer<UInt8>, count n: Int,
@@ -53,13 +55,19 @@ package enum BezierLanes {
                                            u: UnsafePointer<Double>?, sharedU: Double, scratch: Scratch) {
         var gathered = 0
         @inline(__always) func gather(_ i: Int) {
-            scratch.lane[gathered] = Int32(truncatingIfNeeded: i)
+            let progress = u?[i] ?? sharedU
+            // Outside [0, 1] (or NaN) no pass certifies a lane: the extrapolation at once.
+            guard progress >= 0 && progress <= 1 else {
+                w[i] = exactValue(x1[i], y1[i], x2[i], y2[i], at: progress)
+                return
+            }
+            scratch.lane[gathered] = i
             let c = scratch.capacity
             scratch.planes[gathered] = x1[i]
             scratch.planes[c + gathered] = y1[i]
             scratch.planes[2 * c + gathered] = x2[i]
             scratch.planes[3 * c + gathered] = y2[i]
-            scratch.planes[4 * c + gathered] = u?[i] ?? sharedU
+            scratch.planes[4 * c + gathered] = progress
             gathered &+= 1
             if gathered == c {
                 retry(scratch, count: gathered, into: w)
@@ -88,12 +96,12 @@ package enum BezierLanes {
         let x1 = scratch.planes, y1 = x1 + c, x2 = y1 + c, y2 = x2 + c, u = y2 + c, out = u + c
         kinetic_simd_bezier_lanes_retry(simdPath, x1, y1, x2, y2, u, out, scratch.ok, m)
         for j in 0 ..< m {
-            w[Int(scratch.lane[j])] = scratch.ok[j] == 1 ? out[j] : exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j])
+            w[scratch.lane[j]] = scratch.ok[j] == 1 ? out[j] : exactValue(x1[j], y1[j], x2[j], y2[j], at: u[j])
         }
     }
 
-    /// The working memory of `resolveUncertified`, allocated once by its owner (a keyframe
-    /// batch) so that a frame allocates nothing.
+    /// The working memory of `resolveUncertified`, allocated once by its single owner (a
+    /// keyframe batch, which frees it once) so that a frame allocates nothing.
     package struct Scratch {
         /// Lanes gathered per second pass.
         static let capacity = 64
@@ -102,7 +110,7 @@ package enum BezierLanes {
         let planes: UnsafeMutablePointer<Double>
         let ok: UnsafeMutablePointer<UInt8>
         /// The lane each gathered entry came from.
-        let lane: UnsafeMutablePointer<Int32>
+        let lane: UnsafeMutablePointer<Int>
 
         package init() {
             planes = .allocate(capacity: 6 * Self.capacity)

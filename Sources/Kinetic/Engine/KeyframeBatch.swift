@@ -28,9 +28,9 @@
 /// segment keeps every track's control points, and a frame solves every track's eased
 /// progress side by side in one vectorised pass, with no per-curve table (Halley steps from
 /// w = u, then a Newton step, certified per track; the few tracks the certification leaves
-/// over get a second pass with more steps, and those it leaves too, next to a vertical
-/// tangent or at the triple root of (1, 0, 0, 1), the exact bracketed solve that
-/// ``CubicBezier`` falls back on). Values are within 1e-12 of
+/// over get a second pass with more steps, and those it leaves too (next to a vertical
+/// tangent, at the triple root of (1, 0, 0, 1), with large y control values, or at progress
+/// outside [0, 1]) the exact bracketed solve that ``CubicBezier`` falls back on). Values are within 1e-12 of
 /// ``CubicBezier/value(at:)``, and a frame still allocates nothing. Such a segment is no
 /// longer one matrix-vector product: it runs natively whatever the backend. The cost per
 /// track is in the README's table and `notebooks-data/benchmarks.csv`.

@@ -90,8 +90,9 @@ void kinetic_simd_spring_step(int path, double *x, double *v, long n,
 /// Cubic-bezier easing curves lane by lane (control points (x1[i], y1[i]), (x2[i], y2[i]),
 /// x in [0, 1]) at progress u[i]: w[i] = the eased progress and ok[i] = 1 where the lane is
 /// certified within 1e-13 of the exact value, ok[i] = 0 (w[i] unspecified) where it is not
-/// (progress outside [0, 1], next to a vertical tangent or a triple root): the caller solves
-/// those exactly. Clamped Halley steps, a fixed number of them, then one Newton step and a
+/// (progress outside [0, 1], a few steps short next to a steep stretch, next to a vertical
+/// tangent or a triple root): the caller gives those a second pass
+/// (kinetic_simd_bezier_lanes_retry) and solves the rest exactly. Clamped Halley steps, a fixed number of them, then one Newton step and a
 /// per-lane error bound (see bezier_lanes.c). Every path gives the same bits. No pointer may overlap w or ok.
 void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                const double *u, double *w, unsigned char *ok, long n);
