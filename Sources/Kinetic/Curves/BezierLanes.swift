@@ -62,7 +62,7 @@ package enum BezierLanes {
                 return
             }
             scratch.lane[gathered] = i
-            let c = scratch.capacity
+            let c = Scratch.capacity
             scratch.planes[gathered] = x1[i]
             scratch.planes[c + gathered] = y1[i]
             scratch.planes[2 * c + gathered] = x2[i]
@@ -92,7 +92,7 @@ package enum BezierLanes {
     /// The second pass over the `count` lanes gathered in `scratch`, and the exact solve for
     /// those it does not certify; each result goes to `w` at its lane.
     private static func retry(_ scratch: Scratch, count m: Int, into w: UnsafeMutablePointer<Double>) {
-        let c = scratch.capacity
+        let c = Scratch.capacity
         let x1 = scratch.planes, y1 = x1 + c, x2 = y1 + c, y2 = x2 + c, u = y2 + c, out = u + c
         kinetic_simd_bezier_lanes_retry(simdPath, x1, y1, x2, y2, u, out, scratch.ok, m)
         for j in 0 ..< m {
@@ -105,7 +105,6 @@ package enum BezierLanes {
     package struct Scratch {
         /// Lanes gathered per second pass.
         static let capacity = 64
-        var capacity: Int { Self.capacity }
         /// Six planes of `capacity`: x1, y1, x2, y2, u, and the pass's values.
         let planes: UnsafeMutablePointer<Double>
         let ok: UnsafeMutablePointer<UInt8>

@@ -99,8 +99,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     static let byteSlack = bucketCount
     // The elements: the solve table, the batch table, the evaluation count, the batch calls'
     // x count.
-    @inlinable static var solveSlot: Int { 0 }
-    static let batchSlot = 1, countSlot = 2, batchCountSlot = 3
+    static let solveSlot = 0, batchSlot = 1, countSlot = 2, batchCountSlot = 3
 
     /// The solver for the curve with control points (x1, y1), (x2, y2), already validated.
     static func make(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> BezierTable {
