@@ -14,6 +14,9 @@
 #define lanes_vm LANES_CAT(lanes_vm, LANE_BLOCK)
 #define lanes_vb LANES_CAT(lanes_vb, LANE_BLOCK)
 #define lanes_block LANES_CAT(lanes_block, LANE_BLOCK)
+#define lanes_solve LANES_CAT(lanes_solve, LANE_BLOCK)
+#define lanes_block_prepared LANES_CAT(lanes_block_prepared, LANE_BLOCK)
+#define lanes_loop_prepared LANES_CAT(lanes_loop_prepared, LANE_BLOCK)
 #define lanes_loop LANES_CAT(lanes_loop, LANE_BLOCK)
 #define lanes_run LANES_CAT(lanes_run, LANE_BLOCK)
 
@@ -23,16 +26,13 @@ typedef double lanes_vdu __attribute__((ext_vector_type(LANE_BLOCK), aligned(8))
 typedef __typeof__((lanes_vd)0 < (lanes_vd)0) lanes_vm;
 typedef unsigned char lanes_vb __attribute__((ext_vector_type(LANE_BLOCK)));
 
-// One block of LANE_BLOCK lanes at pointers that may be unaligned; u is `shared_u` for every
-// lane when `shared`.
+// The solve of one block of LANE_BLOCK lanes from their prepared planes (see
+// kinetic_simd_bezier_lanes_prepare): the power-form coefficients, xr = 2^-50·(|ax| + |bx| +
+// |cx|), and yrs = ±2^-50·(|ay| + |by| + |cy|), negative for the identity curve (whose sum is
+// at least 1, so the sign is never that of a zero).
 static inline __attribute__((always_inline))
-void lanes_block(const double *x1p, const double *y1p, const double *x2p, const double *y2p,
-                 const double *up, double shared_u, int shared, int steps, double *wp, unsigned char *okp) {
-    lanes_vd x1 = *(const lanes_vdu *)x1p, y1 = *(const lanes_vdu *)y1p;
-    lanes_vd x2 = *(const lanes_vdu *)x2p, y2 = *(const lanes_vdu *)y2p;
-    lanes_vd u = shared ? (lanes_vd)shared_u : *(const lanes_vdu *)up;
-    lanes_vd cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx;
-    lanes_vd cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by;
+void lanes_solve(lanes_vd ax, lanes_vd bx, lanes_vd cx, lanes_vd ay, lanes_vd by, lanes_vd cy, lanes_vd xr,
+                 lanes_vd yrs, lanes_vd u, int steps, double *wp, unsigned char *okp) {
     lanes_vd ax3 = 3 * ax, bx2 = 2 * bx;
     lanes_vm inside = (u >= 0) & (u <= 1);
     // Outside [0, 1] the lane is reported; it runs inside so that nothing overflows.
@@ -55,19 +55,17 @@ void lanes_block(const double *x1p, const double *y1p, const double *x2p, const 
     lanes_vd s = t - delta;
     lanes_vd w = ((ay * s + by) * s + cy) * s;
     lanes_vd bend = __builtin_elementwise_abs(2 * ax3 * t + bx2);
-    lanes_vd rounding = 0x1p-50 * (__builtin_elementwise_abs(ax) + __builtin_elementwise_abs(bx)
-                                   + __builtin_elementwise_abs(cx) + target);
+    lanes_vd rounding = xr + 0x1p-50 * target;
     // The error in t that the step can leave, times x' (= d > 0 where certified).
     lanes_vd errorTd = bend * delta * delta * 0.5 + rounding;
     lanes_vd dy = __builtin_elementwise_abs((3 * ay * s + 2 * by) * s + cy);
     // The rounding of y itself (Horner's rule in the power form, whose terms can cancel where
     // the y control values are large).
-    lanes_vd yRounding = 0x1p-50 * (__builtin_elementwise_abs(ay) + __builtin_elementwise_abs(by)
-                                    + __builtin_elementwise_abs(cy));
+    lanes_vd yRounding = __builtin_elementwise_abs(yrs);
     lanes_vm ok = inside & (d > 0) & (__builtin_elementwise_abs(delta) <= 0x1p-20)
                   & (dy * errorTd + yRounding * d <= LANE_TOLERANCE * d);
     // Exact ends and the identity.
-    lanes_vm identity = (x1 == y1) & (x2 == y2);
+    lanes_vm identity = yrs < 0;
     w = identity ? u : w;
     w = u == 0 ? (lanes_vd)0 : w;
     w = u == 1 ? (lanes_vd)1 : w;
@@ -75,6 +73,54 @@ void lanes_block(const double *x1p, const double *y1p, const double *x2p, const 
     *(lanes_vdu *)wp = w;
     lanes_vb okb = __builtin_convertvector(ok & 1, lanes_vb);
     memcpy(okp, &okb, sizeof okb);
+}
+
+// One block of LANE_BLOCK lanes from control-point planes at pointers that may be unaligned;
+// u is `shared_u` for every lane when `shared`.
+static inline __attribute__((always_inline))
+void lanes_block(const double *x1p, const double *y1p, const double *x2p, const double *y2p,
+                 const double *up, double shared_u, int shared, int steps, double *wp, unsigned char *okp) {
+    lanes_vd x1 = *(const lanes_vdu *)x1p, y1 = *(const lanes_vdu *)y1p;
+    lanes_vd x2 = *(const lanes_vdu *)x2p, y2 = *(const lanes_vdu *)y2p;
+    lanes_vd u = shared ? (lanes_vd)shared_u : *(const lanes_vdu *)up;
+#define LANES_ABS(v) __builtin_elementwise_abs(v)
+    LANES_PREPARE(lanes_vd, x1, y1, x2, y2)
+#undef LANES_ABS
+    lanes_vm identity = (x1 == y1) & (x2 == y2);
+    lanes_vd yrs = identity ? -yr : yr;
+    lanes_solve(ax, bx, cx, ay, by, cy, xr, yrs, u, steps, wp, okp);
+}
+
+// One block from the eight prepared planes at `p` (`stride` apart), every lane at `u`.
+static inline __attribute__((always_inline))
+void lanes_block_prepared(const double *p, long stride, double u, double *wp, unsigned char *okp) {
+    lanes_solve(*(const lanes_vdu *)p, *(const lanes_vdu *)(p + stride), *(const lanes_vdu *)(p + 2 * stride),
+                *(const lanes_vdu *)(p + 3 * stride), *(const lanes_vdu *)(p + 4 * stride),
+                *(const lanes_vdu *)(p + 5 * stride), *(const lanes_vdu *)(p + 6 * stride),
+                *(const lanes_vdu *)(p + 7 * stride), (lanes_vd)u, LANE_STEPS, wp, okp);
+}
+
+// The prepared planes' loop: full blocks, then the remainder padded with the linear curve.
+static inline __attribute__((always_inline))
+void lanes_loop_prepared(const double *p, long stride, double u, double *w, unsigned char *ok, long n) {
+    long i = 0;
+    for (; i + LANE_BLOCK <= n; i += LANE_BLOCK) lanes_block_prepared(p + i, stride, u, w + i, ok + i);
+    long rest = n - i;
+    if (rest <= 0) return;
+    double pad[8 * LANE_BLOCK] = {0}, pw[LANE_BLOCK];
+    unsigned char pok[LANE_BLOCK];
+    for (int k = 0; k < LANE_BLOCK; k++) {
+        pad[2 * LANE_BLOCK + k] = 1;                // cx
+        pad[5 * LANE_BLOCK + k] = 1;                // cy
+        pad[6 * LANE_BLOCK + k] = 0x1p-50;          // xr
+        pad[7 * LANE_BLOCK + k] = -0x1p-50;         // yrs: the identity
+    }
+    for (int plane = 0; plane < 8; plane++) {
+        memcpy(pad + plane * LANE_BLOCK, p + plane * stride + i, (size_t)rest * sizeof(double));
+    }
+    lanes_block_prepared(pad, LANE_BLOCK, u, pw, pok);
+    memcpy(w + i, pw, (size_t)rest * sizeof(double));
+    memcpy(ok + i, pok, (size_t)rest);
 }
 
 static inline __attribute__((always_inline))
@@ -106,7 +152,8 @@ void lanes_loop(const double *x1, const double *y1, const double *x2, const doub
 // split so that each copy of the loop has its progress fixed.
 static inline __attribute__((always_inline))
 void lanes_run(const lanes_call *c) {
-    if (c->retry) lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, 0, 0, LANE_RETRY_STEPS, c->w, c->ok, c->n);
+    if (c->prepared) lanes_loop_prepared(c->x1, c->stride, c->shared_u, c->w, c->ok, c->n);
+    else if (c->retry) lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, 0, 0, LANE_RETRY_STEPS, c->w, c->ok, c->n);
     else if (c->shared) lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, c->shared_u, 1, LANE_STEPS, c->w, c->ok, c->n);
     else lanes_loop(c->x1, c->y1, c->x2, c->y2, c->u, 0, 0, LANE_STEPS, c->w, c->ok, c->n);
 }
@@ -116,6 +163,9 @@ void lanes_run(const lanes_call *c) {
 #undef lanes_vm
 #undef lanes_vb
 #undef lanes_block
+#undef lanes_solve
+#undef lanes_block_prepared
+#undef lanes_loop_prepared
 #undef lanes_loop
 #undef lanes_run
 #undef LANES_CAT

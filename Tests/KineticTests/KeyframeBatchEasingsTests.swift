@@ -208,6 +208,55 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         for r in results.dropFirst() { XCTAssertEqual(r, results[0], "AVX2 and baseline differ") }
     }
 
+    /// The solve at a shared progress from prepared planes gives the control-point kernel's
+    /// bits (values and certificates) on every path, at every lane count around the block
+    /// sizes (the padded remainder), at progresses inside, at the ends of and outside [0, 1],
+    /// and for identity curves (the prepared planes mark them by a sign) next to near-identities.
+    func testPreparedPlanesGiveTheSameBits() {
+        var rng = SeededRandom(seed: 0x9_9E9A)
+        var curves = (0 ..< 700).map { _ in curve(&rng) }
+        // Identities other than linear, and curves one ulp away from one.
+        for p in [0.0, 0.2, 0.5, 0.9, 1] {
+            curves.append(try! CubicBezier(p, p, 1 - p, 1 - p))
+            curves.append(try! CubicBezier(p, p.nextUp, 1 - p, 1 - p))
+            curves.append(try! CubicBezier(p, p, 1 - p, (1 - p).nextDown))
+        }
+        let progresses = [0, 1, 0.3, 0.5, 1e-300, 0.999_999, -0.25, 1.5, .nan] + (0 ..< 6).map { _ in rng.unit() }
+        let paths = Array(KINETIC_SIMD_PATH_BASELINE ... kinetic_simd_best_path())
+        for n in [1, 15, 16, 17, 31, 32, 33, 63, 64, 65, curves.count] {
+            let c = Array(curves.shuffled(using: &rng).prefix(n))
+            let x1 = c.map(\.x1), y1 = c.map(\.y1), x2 = c.map(\.x2), y2 = c.map(\.y2)
+            // A stride larger than n, as a caller with padded planes would pass.
+            let stride = n + 3
+            var planes = [Double](repeating: .nan, count: 8 * stride)
+            kinetic_simd_bezier_lanes_prepare(x1, y1, x2, y2, &planes, stride, n)
+            for k in 0 ..< n {
+                let identity = c[k].x1 == c[k].y1 && c[k].x2 == c[k].y2
+                XCTAssertEqual(planes[7 * stride + k] < 0, identity, "identity mark, curve \(c[k])")
+            }
+            for path in paths {
+                for u in progresses {
+                    var w = [Double](repeating: .nan, count: n), ok = [UInt8](repeating: 9, count: n)
+                    var w2 = [Double](repeating: 7, count: n), ok2 = [UInt8](repeating: 8, count: n)
+                    kinetic_simd_bezier_lanes_shared(path, x1, y1, x2, y2, u, &w, &ok, n)
+                    kinetic_simd_bezier_lanes_shared_prepared(path, planes, stride, u, &w2, &ok2, n)
+                    XCTAssertEqual(ok, ok2, "certificates, n = \(n), path \(path), u = \(u)")
+                    XCTAssertEqual(zip(w, ok).map { $1 == 1 ? $0.bitPattern : 0 },
+                                   zip(w2, ok2).map { $1 == 1 ? $0.bitPattern : 0 },
+                                   "values, n = \(n), path \(path), u = \(u)")
+                    if u >= 0 && u <= 1 {
+                        for k in 0 ..< n where c[k].x1 == c[k].y1 && c[k].x2 == c[k].y2 {
+                            XCTAssertEqual(ok2[k], 1)
+                            XCTAssertEqual(w2[k].bitPattern, u.bitPattern, "the identity gives u exactly")
+                        }
+                    } else {
+                        XCTAssertTrue(ok2.allSatisfy { $0 == 0 }, "progress \(u) is never certified")
+                    }
+                }
+            }
+        }
+    }
+
     /// Tracks of one structure whose eased segments each have their own curve per track.
     private func distinctTracks(_ n: Int, _ rng: inout SeededRandom) throws -> [(String, [KeyframeTrack<Double>])] {
         let keys = 8

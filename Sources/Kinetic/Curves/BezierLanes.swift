@@ -42,6 +42,23 @@ package enum BezierLanes {
         kinetic_simd_bezier_lanes_shared(simdPath, x1, y1, x2, y2, u, w, ok, count)
     }
 
+    /// Writes the `count` curves' eight prepared planes, `stride` (≥ `count`) apart, from their
+    /// control points: what the kernel otherwise computes from the control points on every
+    /// call (the power-form coefficients, the rounding bounds of x and y, and whether the curve
+    /// is the identity), for curves solved at many progresses.
+    package static func prepare(x1: UnsafePointer<Double>, y1: UnsafePointer<Double>, x2: UnsafePointer<Double>,
+                                y2: UnsafePointer<Double>, into planes: UnsafeMutablePointer<Double>, stride: Int,
+                                count: Int) {
+        kinetic_simd_bezier_lanes_prepare(x1, y1, x2, y2, planes, stride, count)
+    }
+
+    /// `values` with one progress `u` for every lane, from the curves' prepared planes
+    /// (`prepare`): the same bits.
+    package static func values(prepared planes: UnsafePointer<Double>, stride: Int, at u: Double,
+                               into w: UnsafeMutablePointer<Double>, ok: UnsafeMutablePointer<UInt8>, count: Int) {
+        kinetic_simd_bezier_lanes_shared_prepared(simdPath, planes, stride, u, w, ok, count)
+    }
+
     /// Replaces `w[i]` for every lane i < `count` whose `ok[i]` is 0 (the lanes that `values`
     /// did not certify) by its certified value: first from a second pass of the kernel with
     /// more steps over those lanes, gathered `Scratch.capacity` at a time, then, for the lanes

@@ -74,8 +74,12 @@ public final class KeyframeBatch {
     /// Per-track segment cursors of ``evaluate(progress:into:)``.
     private var cursors: [Int]
     /// Per segment, nil where every track eases it alike; else every track's easing control
-    /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`).
+    /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`), then
+    /// the curves' eight prepared planes (`BezierLanes.prepare`), for the solve at one shared
+    /// progress.
     let distinctEasings: [UnsafeMutablePointer<Double>?]
+    /// Planes per segment in `distinctEasings`: four of control points, eight prepared.
+    static let distinctPlanes = 12
     /// The scratch of segments with distinct easings (nil when there is none).
     let lanes: LaneScratch?
 
@@ -126,11 +130,13 @@ public final class KeyframeBatch {
         distinctEasings = specs.indices.map { s in
             let easing = specs[s].easing
             guard specs[s].shape != .hold, tracks.contains(where: { $0.storage.specs[s].easing != easing }) else { return nil }
-            let planes = UnsafeMutablePointer<Double>.allocate(capacity: 4 * n)
+            let planes = UnsafeMutablePointer<Double>.allocate(capacity: Self.distinctPlanes * n)
             for (t, track) in tracks.enumerated() {
                 let curve = track.storage.specs[s].easing ?? .linear
                 planes[t] = curve.x1; planes[n + t] = curve.y1; planes[2 * n + t] = curve.x2; planes[3 * n + t] = curve.y2
             }
+            BezierLanes.prepare(x1: planes, y1: planes + n, x2: planes + 2 * n, y2: planes + 3 * n,
+                                into: planes + 4 * n, stride: n, count: n)
             return planes
         }
         let hasDistinct = distinctEasings.contains { $0 != nil }

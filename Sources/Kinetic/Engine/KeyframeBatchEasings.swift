@@ -44,8 +44,7 @@ extension KeyframeBatch {
     func easeDistinct(block: Int, u: Double) -> Double {
         guard let planes = distinctEasings[block], let lanes else { return 0 }
         let n = count
-        BezierLanes.values(x1: planes, y1: planes + n, x2: planes + 2 * n, y2: planes + 3 * n, at: u,
-                           into: lanes.w, ok: lanes.ok, count: n)
+        BezierLanes.values(prepared: planes + 4 * n, stride: n, at: u, into: lanes.w, ok: lanes.ok, count: n)
         BezierLanes.resolveUncertified(w: lanes.w, ok: lanes.ok, count: n, x1: planes, y1: planes + n, x2: planes + 2 * n,
                                        y2: planes + 3 * n, u: nil, sharedU: u, scratch: lanes.uncertified)
         return BezierLanes.largestMagnitude(lanes.w, count: n)

@@ -107,6 +107,18 @@ void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *
 void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y1, const double *x2,
                                      const double *y2, const double *u, double *w, unsigned char *ok, long n);
 
+/// The eight prepared planes of n lanes, `stride` doubles apart (stride ≥ n), from their control
+/// points: the power-form coefficients ax, bx, cx, ay, by, cy; xr = 2^-50·(|ax| + |bx| + |cx|);
+/// and ±2^-50·(|ay| + |by| + |cy|), negative where the curve is the identity (x1 = y1 and
+/// x2 = y2). They are per curve, so a caller that solves the same curves at many progresses
+/// prepares them once.
+void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const double *x2, const double *y2,
+                                       double *planes, long stride, long n);
+/// kinetic_simd_bezier_lanes_shared from prepared planes (kinetic_simd_bezier_lanes_prepare):
+/// the same bits, without computing the coefficients and rounding bounds on every call.
+void kinetic_simd_bezier_lanes_shared_prepared(int path, const double *planes, long stride, double u, double *w,
+                                               unsigned char *ok, long n);
+
 /// The layout of a cubic-bezier curve's solve table (Kinetic's BezierTable and BezierKernel
 /// read these names; see BezierTable.swift for what each field holds). The table: a
 /// 64-byte header (the step count as a 64-bit integer, then a flags byte: 1 √x, 2 second
