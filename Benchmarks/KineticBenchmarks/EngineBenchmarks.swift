@@ -24,6 +24,11 @@
 //     the bare kernel pass (issue 18: ≤ 1.1).
 //   - "Engine create, start and complete (C kn_engine) [10000 runs]": 10,000 runs created with
 //     one lane animation each, started, advanced past their end and every event drained.
+//   - "Engine interrupt one animator among <n> running [100 animators]": n running animators
+//     (alpha and center, cycling the five curves); one iteration interrupts 100 of them in
+//     turn, each once, between two ticks: pause, reverse, continue, stop, finish at .current,
+//     a new animation, start. The figure for 10,000 ÷ the one for 100 is gated: a call on one
+//     animator must not pass over the others.
 //
 // The engine is main-actor isolated: the closures hop to the main actor and start and stop
 // the measurement inside it, so the hop is not measured (nor its allocations).
@@ -66,6 +71,48 @@ private final class EngineFixture {
     func tick() {
         frame += 1
         try! engine.clock.advance(to: 250_000 + Double(frame) / 60)
+    }
+}
+
+/// `count` running animators (one view's alpha and center each, a long duration), and the
+/// calls that interrupt them one at a time between two ticks.
+@MainActor
+private final class InterruptFixture {
+    let engine = AnimationEngine()
+    var views: [View] = []
+    var animators: [PropertyAnimator] = []
+    var next = 0
+
+    init(animators count: Int) {
+        for i in 0 ..< count {
+            let v = View(frame: Rect(x: Double(i % 100), y: Double(i / 100), width: 10, height: 10))
+            let c = engineCurves[i % engineCurves.count]
+            let a = try! PropertyAnimator(duration: 1_000_000, controlPoint1: Point(x: c.x1, y: c.y1),
+                                          controlPoint2: Point(x: c.x2, y: c.y2), engine: engine) {
+                v.alpha = 0.5
+                v.center = Point(x: 300, y: 200)
+            }
+            try! a.startAnimation()
+            views.append(v)
+            animators.append(a)
+        }
+        try! engine.clock.advance(to: 1)
+    }
+
+    /// Interrupts the next `rounds` animators, each once: pause, reverse, continue; then stop,
+    /// finish where it is, a new animation and a new start. Every animator runs afterwards.
+    func interrupt(_ rounds: Int) {
+        for _ in 0 ..< rounds {
+            let a = animators[next], v = views[next]
+            next = (next + 1) % animators.count
+            try! a.pauseAnimation()
+            a.isReversed.toggle()
+            try! a.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+            try! a.stopAnimation(false)
+            try! a.finishAnimation(at: .current)
+            try! a.addAnimations { v.alpha = v.alpha == 0.5 ? 1 : 0.5 }
+            try! a.startAnimation()
+        }
     }
 }
 
@@ -184,6 +231,23 @@ func engineBenchmarks() {
             try! engine.clock.advance(to: 0.3)
             precondition(completed == animators)
             blackHole(completed)
+        }
+    }
+    // One animator at a time among many: the cost of a call must not grow with the number
+    // of other animators running (gated: the 10,000 figure ÷ the 100 one).
+    nonisolated(unsafe) var interruptFixtures: [Int: InterruptFixture] = [:]
+    for running in [100, 10_000] {
+        Benchmark("Engine interrupt one animator among \(running) running [100 animators]",
+                  configuration: .init(metrics: [.wallClock, .throughput])) { benchmark async in
+            nonisolated(unsafe) let benchmark = benchmark
+            await MainActor.run {
+                if interruptFixtures[running] == nil { interruptFixtures[running] = InterruptFixture(animators: running) }
+                let fixture = interruptFixtures[running]!
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations { fixture.interrupt(100) }
+                benchmark.stopMeasurement()
+                blackHole(fixture.animators[0].fractionComplete)
+            }
         }
     }
     nonisolated(unsafe) var cFixture: CEngineFixture?

@@ -30,6 +30,15 @@
 ///    When a run ended, the lanes are written again, so that after the tick every output is
 ///    where the runs left it (a lane with no animation left shows its model value exactly).
 ///
+/// ## Calls between ticks
+/// A call on one run works on that run's segments alone: each record lists the segments it
+/// owns (`TimingRecord.firstSegment`, `Segment.nextOfOwner`), a change to a record's timing
+/// marks it (`markStale`) so that the next progress update recomputes only the marked
+/// records' segments (a tick, which moves every running record, recomputes all of them in
+/// one pass), and ended segments stay in place, skipped, until they are as many as the live
+/// ones (`compactIfNeeded`). So the cost of stopping, continuing or releasing one run does not
+/// grow with the number of others.
+///
 /// The engine calls no closures. It reports what it did in three queues that its owner
 /// drains: ``events``, ``modelWrites`` (lanes whose model value the engine changed) and
 /// ``releasedBlocks``. A tick in steady state allocates nothing.
@@ -73,6 +82,11 @@ package final class LaneEngine {
     /// animation adds one, then as long as `segments` (nil for other segments).
     @exclusivity(unchecked) var segmentWeights: [SegmentWeight?] = []
     @exclusivity(unchecked) var deadLaneCount = 0
+    /// Records marked (`markStale`) since the last progress update, whose segments it
+    /// recomputes (see `updateProgress()`); a record may appear more than once.
+    @exclusivity(unchecked) var staleRecords: [Int32] = []
+    /// Whether a tick moved every running record since the last progress update.
+    @exclusivity(unchecked) var progressNeedsFullPass = false
 
     // MARK: Entries (see LaneEngineEntries.swift)
 
@@ -105,9 +119,10 @@ package final class LaneEngine {
     // MARK: Runs
 
     @exclusivity(unchecked) var records: [TimingRecord] = []
-    /// Per record, what its spring run was created with (nil for runs with linear or cubic
-    /// timing, runs made from a progress curve alone, and free records).
-    @exclusivity(unchecked) var specs: [RunSpec?] = []
+    /// By record, what its spring run was created with (none for runs with linear or cubic
+    /// timing, runs made from a progress curve alone, and free records). Sparse: only spring
+    /// runs have one, and most runs are cubic, so a per-record array would cost every run.
+    @exclusivity(unchecked) var specs: [Int32: RunSpec] = [:]
     /// Animations to lane targets added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingAnimations = PendingAnimationTable()
     /// The lane changes being added (reused from call to call, so that adding animations
@@ -186,8 +201,9 @@ package final class LaneEngine {
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
             + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
-            + records.capacity * MemoryLayout<TimingRecord>.stride + specs.capacity * MemoryLayout<RunSpec?>.stride
-            + specs.reduce(0) { $0 + ($1 == nil ? 0 : RunSpec.heapBytes) } + freeRecordIDs.capacity * 4
+            + records.capacity * MemoryLayout<TimingRecord>.stride
+            + specs.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<RunSpec>.stride) + specs.count * RunSpec.heapBytes
+            + freeRecordIDs.capacity * 4 + staleRecords.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
                 + laneProgress.capacity + springTargets.capacity + decayVelocities.capacity) * 8
@@ -199,6 +215,8 @@ package final class LaneEngine {
     /// ends the runs whose time ran out (see "One tick").
     package func advance(to now: Double) {
         self.now = now
+        // Every running record moves: the next progress update passes over every segment.
+        progressNeedsFullPass = true
         finished.removeAll(keepingCapacity: true)
         if !repeatLimits.isEmpty { endFiniteRepeats(at: now) }
         records.withUnsafeMutableBufferPointer { r in
@@ -382,13 +400,11 @@ package final class LaneEngine {
         if let id = freeRecordIDs.popLast() {
             record.generation = records[Int(id)].generation
             records[Int(id)] = record
-            specs[Int(id)] = nil
+            if !specs.isEmpty { specs[id] = nil }
             return handle(id)
         }
         records.reserveForRuns(adding: 1)
-        specs.reserveForRuns(adding: 1)
         records.append(record)
-        specs.append(nil)
         return handle(Int32(records.count - 1))
     }
 
@@ -401,8 +417,11 @@ package final class LaneEngine {
     private func freeRecord(_ id: Int32) {
         var freed = TimingRecord()
         freed.generation = records[Int(id)].generation &+ 1
+        // Its ended segments stay on its list until the next compaction.
+        freed.firstSegment = records[Int(id)].firstSegment
+        freed.lastSegment = records[Int(id)].lastSegment
         records[Int(id)] = freed
-        specs[Int(id)] = nil
+        if !specs.isEmpty { specs[id] = nil }
         freeRecordIDs.append(id)
     }
 
@@ -430,7 +449,7 @@ package final class LaneEngine {
         }
         records[i].running = true
         records[i].updateProgress()
-        records[i].needsUpdate = true
+        markStale(i)
         records[i].order = nextOrder
         nextOrder &+= 1
         dirty = true
@@ -455,7 +474,7 @@ package final class LaneEngine {
         records[i].continuation = false
         records[i].linearScrub = linearly && !records[i].curve.isLinear
         records[i].updateProgress()
-        records[i].needsUpdate = true
+        markStale(i)
         dirty = true
     }
 }

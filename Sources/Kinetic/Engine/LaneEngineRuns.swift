@@ -152,7 +152,7 @@ extension LaneEngine {
             // The curve does not depend on the duration, and the run's duration is the one given.
             break
         case .dampedSpring, .physicalSpring:
-            specs[Int(run.index)] = RunSpec(timing: timing, duration: givenDuration)
+            specs[run.index] = RunSpec(timing: timing, duration: givenDuration)
         }
         return run
     }
@@ -190,7 +190,7 @@ extension LaneEngine {
     /// stale afterwards.
     package func releaseRunAndAnimations(_ run: RunHandle) {
         let id = run.index
-        if segments.contains(where: { $0.alive && $0.owner == id }) {
+        if hasLiveSegment(ofRecord: id) {
             finishSegments(of: run, at: .current)
             compactIfNeeded()
         }
@@ -470,6 +470,7 @@ extension LaneEngine {
         dropRepeatLimit(run)
         let values = withoutFinishing ? [] : stopValues(of: run)
         finishSegments(of: run, at: .current)
+        compactIfNeeded()
         if withoutFinishing {
             becomeInactive(i)
         } else {
@@ -523,7 +524,7 @@ extension LaneEngine {
         let target: Double = records[i].reversed ? 0 : 1
         let remaining = abs(target - r.f) * r.duration
         // A run made from a progress curve alone has no spec: its own duration and curve stand in.
-        let spec = specs[i]
+        let spec = specs.isEmpty ? nil : specs[run.index]
         let length = durationFactor > 0 ? durationFactor * (spec?.duration ?? r.duration) : remaining
         let made: (curve: ProgressCurve, duration: Double)
         if let chosen = timing ?? spec?.timing {

@@ -17,6 +17,8 @@ struct Segment {
     /// The progress is a keyframe step weight of the eased fraction (the segment's
     /// `SegmentWeight` is in the engine's `segmentWeights`).
     var weighted = false
+    /// The owner's next segment (higher index), or −1 (see `TimingRecord.firstSegment`).
+    var nextOfOwner: Int32 = -1
     /// Spans the whole run, linearly in time (takes the record's progress as is).
     var wholeRun: Bool { windowStart == 0 && windowLength == 1 && !inverted && !discrete && !weighted }
     /// Current progress.
@@ -68,30 +70,97 @@ package struct StoppedLaneValues: Equatable, Sendable {
 extension LaneEngine {
     // MARK: Evaluation
 
-    /// Recomputes the progress of every segment whose record moved.
+    /// Recomputes the progress of every segment whose record moved: after a tick
+    /// (`progressNeedsFullPass`), in one pass over every segment; between ticks, only the
+    /// segments of the records marked since (`markStale`), through their lists. Every record's
+    /// segments are current afterwards, running ones included: their time moves only in
+    /// `advance(to:)`, and every other change to a record's timing (a leg, a scrub, a new
+    /// segment) marks it. So a call between two ticks that stops, pauses, continues or adds to
+    /// one run among many recomputes no other run's segments.
     package func updateProgress() {
-        records.withUnsafeBufferPointer { r in
+        if progressNeedsFullPass {
+            records.withUnsafeMutableBufferPointer { r in
+                guard let r0 = r.baseAddress else { return }
+                segments.withUnsafeMutableBufferPointer { s in
+                    for k in s.indices where s[k].alive {
+                        let record = r0 + Int(s[k].owner)
+                        guard record.pointee.needsUpdate else { continue }
+                        updateProgress(of: &s[k], at: k, record: record)
+                    }
+                }
+                for i in r.indices where r[i].needsUpdate { r[i].needsUpdate = false }
+            }
+            progressNeedsFullPass = false
+            staleRecords.removeAll(keepingCapacity: true)
+            return
+        }
+        guard !staleRecords.isEmpty else { return }
+        records.withUnsafeMutableBufferPointer { r in
             guard let r0 = r.baseAddress else { return }
             segments.withUnsafeMutableBufferPointer { s in
-                for k in s.indices where s[k].alive {
-                    let record = r0 + Int(s[k].owner)
-                    guard record.pointee.needsUpdate else { continue }
-                    if s[k].wholeRun, !record.pointee.continuation, !record.pointee.linearScrub {
-                        s[k].progressX = record.pointee.progressX
-                        s[k].progressY = record.pointee.progressY
-                    } else {
-                        // A segment added during the continuation leg starts from 0 (and
-                        // `continuationBases` is empty until some leg captured a base).
-                        let base = record.pointee.continuation && k < continuationBases.count ? continuationBases[k] : .zero
-                        Self.progress(of: &s[k], record: record, base: base,
-                                      weight: s[k].weighted ? segmentWeights[k] : nil)
+                for id in staleRecords where r[Int(id)].needsUpdate {
+                    var k = Int(r[Int(id)].firstSegment)
+                    while k >= 0 {
+                        if s[k].alive { updateProgress(of: &s[k], at: k, record: r0 + Int(id)) }
+                        k = Int(s[k].nextOfOwner)
                     }
+                    r[Int(id)].needsUpdate = false
                 }
             }
         }
-        records.withUnsafeMutableBufferPointer { r in
-            for i in r.indices where r[i].needsUpdate && !r[i].running { r[i].needsUpdate = false }
+        staleRecords.removeAll(keepingCapacity: true)
+    }
+
+    /// Segment k's progress from its record.
+    @inline(__always)
+    private func updateProgress(of s: inout Segment, at k: Int, record: UnsafePointer<TimingRecord>) {
+        if s.wholeRun, !record.pointee.continuation, !record.pointee.linearScrub {
+            s.progressX = record.pointee.progressX
+            s.progressY = record.pointee.progressY
+        } else {
+            // A segment added during the continuation leg starts from 0 (and
+            // `continuationBases` is empty until some leg captured a base).
+            let base = record.pointee.continuation && k < continuationBases.count ? continuationBases[k] : .zero
+            Self.progress(of: &s, record: record, base: base, weight: s.weighted ? segmentWeights[k] : nil)
         }
+    }
+
+    /// Marks record `i`'s segments for the next `updateProgress()` (its timing changed
+    /// between ticks).
+    func markStale(_ i: Int) {
+        guard !records[i].needsUpdate else { return }
+        records[i].needsUpdate = true
+        guard !progressNeedsFullPass else { return }
+        // Many marks before an update (runs started one by one between two ticks): one
+        // pass over every segment then costs less per record than the lists, and the list
+        // of marks stays short.
+        if staleRecords.count >= Swift.max(64, records.count / 8) {
+            progressNeedsFullPass = true
+            return
+        }
+        staleRecords.append(Int32(truncatingIfNeeded: i))
+    }
+
+    /// Calls `body` with the index of each live segment that record `id` owns, in index
+    /// order (`body` may end the segment, not add or move segments).
+    @inline(__always)
+    func forEachLiveSegment(ofRecord id: Int32, _ body: (Int) -> Void) {
+        var k = Int(records[Int(id)].firstSegment)
+        while k >= 0 {
+            let next = Int(segments[k].nextOfOwner)
+            if segments[k].alive { body(k) }
+            k = next
+        }
+    }
+
+    /// Whether record `id` owns a live segment.
+    func hasLiveSegment(ofRecord id: Int32) -> Bool {
+        var k = Int(records[Int(id)].firstSegment)
+        while k >= 0 {
+            if segments[k].alive { return true }
+            k = Int(segments[k].nextOfOwner)
+        }
+        return false
     }
 
     /// A segment's progress from its record; `base` is the segment's progress when the
@@ -166,7 +235,7 @@ extension LaneEngine {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
-        for k in segments.indices where segments[k].alive && segments[k].owner == id {
+        forEachLiveSegment(ofRecord: id) { k in
             continuationBases[k] = SIMD2(segments[k].progressX, segments[k].progressY)
         }
     }
@@ -231,7 +300,12 @@ extension LaneEngine {
                 Self.progress(of: &segment, record: $0.baseAddress! + Int(id), base: .zero, weight: weight)
             }
         }
+        // The new segment has the highest index: it goes at the end of its owner's list.
+        let k = Int32(truncatingIfNeeded: segments.count)
         segments.append(segment)
+        let last = records[Int(id)].lastSegment
+        if last >= 0 { segments[Int(last)].nextOfOwner = k } else { records[Int(id)].firstSegment = k }
+        records[Int(id)].lastSegment = k
         if !continuationBases.isEmpty {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
@@ -241,7 +315,7 @@ extension LaneEngine {
             segmentWeights.append(contentsOf: repeatElement(nil, count: segments.count - 1 - segmentWeights.count))
             segmentWeights.append(weight)
         }
-        records[Int(id)].needsUpdate = true
+        markStale(Int(id))
         dirty = true
         return count
     }
@@ -271,9 +345,7 @@ extension LaneEngine {
     private func finishSegments(ofRecord id: Int32, at position: RunPosition) {
         // Only `.current` reads the segments' progress.
         if position == .current { updateProgress() }
-        for k in segments.indices where segments[k].alive && segments[k].owner == id {
-            finishSegment(k, at: position)
-        }
+        forEachLiveSegment(ofRecord: id) { k in finishSegment(k, at: position) }
         dirty = true
     }
 
@@ -315,7 +387,8 @@ extension LaneEngine {
         let id = run.index
         updateProgress()
         var result: [StoppedLaneValues] = []
-        for s in segments where s.alive && s.owner == id {
+        forEachLiveSegment(ofRecord: id) { k in
+            let s = segments[k]
             for i in Int(s.start) ..< Int(s.start) + s.count {
                 let t = Int(targets[i])
                 let end = model[t]
@@ -361,7 +434,11 @@ extension LaneEngine {
     /// Drops finished segments and closes the gaps they left in the contribution arrays
     /// (one pass).
     package func compactIfNeeded() {
-        guard deadLaneCount > 0 else { return }
+        // Ended segments are skipped by every pass, so they can wait: compacting once the
+        // ended lanes are at least as many as the live ones keeps its cost, a pass over every
+        // segment, amortised over the segments that ended (many runs ended or released one at
+        // a time would otherwise pay a pass each).
+        guard deadLaneCount > 0, deadLaneCount &* 2 >= spans.count else { return }
         var write = 0
         var kept = 0
         for k in segments.indices where segments[k].alive {
@@ -386,5 +463,26 @@ extension LaneEngine {
         if !continuationBases.isEmpty { continuationBases.removeSubrange(kept...) }
         if !segmentWeights.isEmpty { segmentWeights.removeSubrange(kept...) }
         deadLaneCount = 0
+        relinkSegments()
+    }
+
+    /// Rebuilds every record's segment list from the owners, in index order (after the
+    /// segments moved).
+    private func relinkSegments() {
+        records.withUnsafeMutableBufferPointer { r in
+            for i in r.indices {
+                r[i].firstSegment = -1
+                r[i].lastSegment = -1
+            }
+            segments.withUnsafeMutableBufferPointer { s in
+                for k in s.indices {
+                    let owner = Int(s[k].owner), index = Int32(truncatingIfNeeded: k)
+                    s[k].nextOfOwner = -1
+                    let last = r[owner].lastSegment
+                    if last >= 0 { s[Int(last)].nextOfOwner = index } else { r[owner].firstSegment = index }
+                    r[owner].lastSegment = index
+                }
+            }
+        }
     }
 }

@@ -90,6 +90,11 @@ package struct TimingRecord {
     /// spans the whole run, computed once per tick.
     package var progressX: Double = 0
     package var progressY: Double = 0
+    /// The record's segments, a list in index order through `Segment.nextOfOwner` (−1: none):
+    /// every segment it owns, live or ended, until the engine compacts its segments. A run's
+    /// own segments are found without a pass over every run's.
+    var firstSegment: Int32 = -1
+    var lastSegment: Int32 = -1
 
     /// How close (seconds) to its end time a leg counts as ended: 1 ns, far below any
     /// frame interval, far above the rounding of clock arithmetic.

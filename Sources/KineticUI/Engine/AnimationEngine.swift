@@ -31,6 +31,12 @@ import Kinetic
 /// animators; a clock advance made from inside a completion handler is run after the
 /// current tick ends.
 ///
+/// Between ticks, a call on one animator (pausing, scrubbing, reversing, continuing,
+/// stopping, finishing, adding animations, letting it go) works on that animator's own
+/// animations: its cost does not grow with the number of other animators running. The
+/// engine recomputes only the progress of runs whose timing changed since the last tick, and
+/// compacts the storage of ended animations once they are as many as the live ones.
+///
 /// The engine is main-actor isolated and owns no thread.
 ///
 /// ## Lifetime
