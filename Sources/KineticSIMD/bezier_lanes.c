@@ -30,9 +30,6 @@
 #include <string.h>
 
 #pragma clang fp contract(off)
-// The block's solve takes its planes as vector arguments; it is always inlined, so the
-// calling convention that clang warns about for vectors wider than the target's is never used.
-#pragma clang diagnostic ignored "-Wpsabi"
 
 #define LANE_STEPS 3
 // The second pass over the lanes the first did not certify (kinetic_simd_bezier_lanes_retry):
@@ -69,12 +66,17 @@ typedef struct {
 
 // The block code for each size: 16 lanes on the 128-bit baseline (SSE2, NEON) and 32 on
 // AVX2 and AVX-512, whose longer registers hold more independent chains before they spill.
+// The block's solve takes its planes as vector arguments; it is always inlined, so the
+// calling convention that clang warns about for vectors wider than the target's is never used.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wpsabi"
 #define LANE_BLOCK 16
 #include "bezier_lanes_block.h"
 #undef LANE_BLOCK
 #define LANE_BLOCK 32
 #include "bezier_lanes_block.h"
 #undef LANE_BLOCK
+#pragma clang diagnostic pop
 
 // The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64), AVX2 and AVX-512.
 static void bezier_lanes_baseline(const lanes_call *c) { lanes_run16(c); }

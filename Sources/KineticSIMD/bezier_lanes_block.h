@@ -29,7 +29,8 @@ typedef unsigned char lanes_vb __attribute__((ext_vector_type(LANE_BLOCK)));
 // The solve of one block of LANE_BLOCK lanes from their prepared planes (see
 // kinetic_simd_bezier_lanes_prepare): the power-form coefficients, xr = 2^-50·(|ax| + |bx| +
 // |cx|), and yrs = ±2^-50·(|ay| + |by| + |cy|), negative for the identity curve (whose sum is
-// at least 1, so the sign is never that of a zero).
+// > 0, as y(1) = 1 for it, so the sign is never that of a zero). Control points are in [0, 1]
+// for x (CubicBezier checks), so no coefficient overflows.
 static inline __attribute__((always_inline))
 void lanes_solve(lanes_vd ax, lanes_vd bx, lanes_vd cx, lanes_vd ay, lanes_vd by, lanes_vd cy, lanes_vd xr,
                  lanes_vd yrs, lanes_vd u, int steps, double *wp, unsigned char *okp) {

@@ -241,9 +241,8 @@ final class KeyframeBatchEasingsTests: XCTestCase {
                     kinetic_simd_bezier_lanes_shared(path, x1, y1, x2, y2, u, &w, &ok, n)
                     kinetic_simd_bezier_lanes_shared_prepared(path, planes, stride, u, &w2, &ok2, n)
                     XCTAssertEqual(ok, ok2, "certificates, n = \(n), path \(path), u = \(u)")
-                    XCTAssertEqual(zip(w, ok).map { $1 == 1 ? $0.bitPattern : 0 },
-                                   zip(w2, ok2).map { $1 == 1 ? $0.bitPattern : 0 },
-                                   "values, n = \(n), path \(path), u = \(u)")
+                    // Every lane, certified or not: the two solve the same way.
+                    XCTAssertEqual(w.map(\.bitPattern), w2.map(\.bitPattern), "values, n = \(n), path \(path), u = \(u)")
                     if u >= 0 && u <= 1 {
                         for k in 0 ..< n where c[k].x1 == c[k].y1 && c[k].x2 == c[k].y2 {
                             XCTAssertEqual(ok2[k], 1)

@@ -87,6 +87,9 @@ package final class LaneEngine {
     @exclusivity(unchecked) var staleRecords: [Int32] = []
     /// Whether a tick moved every running record since the last progress update.
     @exclusivity(unchecked) var progressNeedsFullPass = false
+    /// For tests: every progress update recomputes every record that has segments, marked or
+    /// not (the reference the marking is checked against).
+    @exclusivity(unchecked) package var recomputesAllProgress = false
 
     // MARK: Entries (see LaneEngineEntries.swift)
 
@@ -202,11 +205,21 @@ package final class LaneEngine {
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
             + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
             + records.capacity * MemoryLayout<TimingRecord>.stride
-            + specs.capacity * (MemoryLayout<Int32>.stride + MemoryLayout<RunSpec>.stride) + specs.count * RunSpec.heapBytes
+            + specsBytes
             + freeRecordIDs.capacity * 4 + staleRecords.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
                 + laneProgress.capacity + springTargets.capacity + decayVelocities.capacity) * 8
+    }
+
+    /// The sparse spec table's storage: its buckets (a power of two, at most ¾ full), a key,
+    /// a reference and a bit of occupancy each, a header, and the specs themselves.
+    private var specsBytes: Int {
+        guard specs.capacity > 0 else { return 0 }
+        var buckets = 1
+        while buckets * 3 < specs.capacity * 4 { buckets *= 2 }
+        return buckets * (MemoryLayout<Int32>.stride + MemoryLayout<RunSpec>.stride) + buckets / 8 + 64
+            + specs.count * RunSpec.heapBytes
     }
 
     // MARK: Ticking
@@ -411,15 +424,13 @@ package final class LaneEngine {
     /// Frees a run's record for reuse (every handle to it is stale afterwards). Its segments
     /// must have ended.
     package func releaseRun(_ run: RunHandle) {
+        assert(!hasLiveSegment(ofRecord: run.index), "a released run's segments must have ended")
         freeRecord(run.index)
     }
 
     private func freeRecord(_ id: Int32) {
         var freed = TimingRecord()
         freed.generation = records[Int(id)].generation &+ 1
-        // Its ended segments stay on its list until the next compaction.
-        freed.firstSegment = records[Int(id)].firstSegment
-        freed.lastSegment = records[Int(id)].lastSegment
         records[Int(id)] = freed
         if !specs.isEmpty { specs[id] = nil }
         freeRecordIDs.append(id)

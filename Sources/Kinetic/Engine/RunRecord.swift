@@ -91,8 +91,10 @@ package struct TimingRecord {
     package var progressX: Double = 0
     package var progressY: Double = 0
     /// The record's segments, a list in index order through `Segment.nextOfOwner` (−1: none):
-    /// every segment it owns, live or ended, until the engine compacts its segments. A run's
-    /// own segments are found without a pass over every run's.
+    /// every segment added since the record was made, live or ended, until the engine
+    /// compacts its segments (a record made afresh starts an empty list; the ended segments
+    /// of its previous run stay unlisted until then). A run's own segments are found without a
+    /// pass over every run's.
     var firstSegment: Int32 = -1
     var lastSegment: Int32 = -1
 
