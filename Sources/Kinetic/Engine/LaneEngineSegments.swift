@@ -161,12 +161,9 @@ extension LaneEngine {
 
     /// Whether record `id` owns a live segment.
     func hasLiveSegment(ofRecord id: Int32) -> Bool {
-        var k = Int(records[Int(id)].firstSegment)
-        while k >= 0 {
-            if segments[k].alive { return true }
-            k = Int(segments[k].nextOfOwner)
-        }
-        return false
+        var found = false
+        forEachLiveSegment(ofRecord: id) { _ in found = true }
+        return found
     }
 
     /// A segment's progress from its record; `base` is the segment's progress when the
@@ -307,11 +304,10 @@ extension LaneEngine {
             }
         }
         // The new segment has the highest index: it goes at the end of its owner's list.
-        let k = Int32(truncatingIfNeeded: segments.count)
         segments.append(segment)
-        let last = records[Int(id)].lastSegment
-        if last >= 0 { segments[Int(last)].nextOfOwner = k } else { records[Int(id)].firstSegment = k }
-        records[Int(id)].lastSegment = k
+        records.withUnsafeMutableBufferPointer { r in
+            segments.withUnsafeMutableBufferPointer { s in Self.link(s.count - 1, s, r) }
+        }
         if !continuationBases.isEmpty {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
@@ -391,7 +387,6 @@ extension LaneEngine {
     /// start or the end after the run is stopped.
     package func stopValues(of run: RunHandle) -> [StoppedLaneValues] {
         let id = run.index
-        updateProgress()
         var result: [StoppedLaneValues] = []
         forEachLiveSegment(ofRecord: id) { k in
             let s = segments[k]
@@ -486,14 +481,19 @@ extension LaneEngine {
     private func relinkSegments() {
         records.withUnsafeMutableBufferPointer { r in
             segments.withUnsafeMutableBufferPointer { s in
-                for k in s.indices {
-                    let owner = Int(s[k].owner), index = Int32(truncatingIfNeeded: k)
-                    s[k].nextOfOwner = -1
-                    let last = r[owner].lastSegment
-                    if last >= 0 { s[Int(last)].nextOfOwner = index } else { r[owner].firstSegment = index }
-                    r[owner].lastSegment = index
-                }
+                for k in s.indices { Self.link(k, s, r) }
             }
         }
+    }
+
+    /// Appends segment k to the end of its owner's list (k above every index on it).
+    @inline(__always)
+    private static func link(_ k: Int, _ s: UnsafeMutableBufferPointer<Segment>,
+                             _ r: UnsafeMutableBufferPointer<TimingRecord>) {
+        let owner = Int(s[k].owner), index = Int32(truncatingIfNeeded: k)
+        s[k].nextOfOwner = -1
+        let last = r[owner].lastSegment
+        if last >= 0 { s[Int(last)].nextOfOwner = index } else { r[owner].firstSegment = index }
+        r[owner].lastSegment = index
     }
 }
