@@ -14,10 +14,16 @@
 // rest exactly.
 //
 // A caller that solves the same curves at many progresses (a keyframe batch at a shared
-// progress, frame after frame) prepares each curve's coefficients, rounding bounds and
-// identity mark once (kinetic_simd_bezier_lanes_prepare) and passes those planes instead
-// (kinetic_simd_bezier_lanes_shared_prepared): the same solve from the same values, so the
-// same bits, without recomputing them per lane and call.
+// progress, frame after frame) prepares each curve once (kinetic_simd_bezier_lanes_prepare)
+// and passes those planes instead (kinetic_simd_bezier_lanes_shared_prepared). The planes hold
+// the coefficients, rounding bounds and identity mark that the kernel otherwise computes per
+// lane and call, and a better start than t = u: t(x), the inverse of x(t), at LANE_KNOTS + 1
+// evenly spaced x with its slope there (each capped so that the interpolant is monotone,
+// Fritsch and Carlson's condition). The start is the cubic Hermite interpolant of those at u;
+// as u is shared, its knot interval and weights are computed once per call, and each lane
+// only loads four planes. From that start LANE_KNOT_STEPS Halley steps do what LANE_STEPS do
+// from t = u, before the same certified step: the same certificate, so the same accuracy, but
+// not the same bits as the solve from control points.
 //
 // The lanes are processed in blocks of LANE_BLOCK (bezier_lanes_block.h, one size per path)
 // written with clang's vector extension, so that every path runs several independent vectors
@@ -37,9 +43,17 @@
 // (next to a steep stretch, where the clamped steps converge slowly at first).
 #define LANE_RETRY_STEPS 8
 #define LANE_TOLERANCE 1e-13
+// The prepared planes' start (see above): knot intervals of t(x) on [0, 1], the first knot
+// plane (after the eight of coefficients, bounds and mark; then t and slope per knot), and the
+// Halley steps from it.
+#define LANE_KNOTS 4
+#define LANE_KNOT_PLANE 8
+#define LANE_KNOT_STEPS 2
+_Static_assert(KINETIC_SIMD_BEZIER_LANES_PREPARED_PLANES == LANE_KNOT_PLANE + 2 * (LANE_KNOTS + 1),
+               "the header's prepared plane count");
 
 // One call's arguments: the control-point planes, the progress (per lane, or `shared_u` for
-// every lane when `shared`), and the outputs; or, when `prepared`, the eight prepared planes
+// every lane when `shared`), and the outputs; or, when `prepared`, the prepared planes
 // at x1, `stride` apart, with `shared_u` for every lane.
 typedef struct {
     const double *x1, *y1, *x2, *y2, *u;
@@ -48,6 +62,9 @@ typedef struct {
     // Whether this is the second pass (LANE_RETRY_STEPS; per-lane progress).
     int retry;
     int prepared;
+    // Whether this is the inverse solve for the prepared knots: t where x(t) = shared_u, from
+    // the x control points alone (x1, x2).
+    int inverse;
     long stride;
     double *w;
     unsigned char *ok;
@@ -63,6 +80,24 @@ typedef struct {
     V xr = 0x1p-50 * (LANES_ABS(ax) + LANES_ABS(bx) + LANES_ABS(cx));                                 \
     V yr = 0x1p-50 * (LANES_ABS(ay) + LANES_ABS(by) + LANES_ABS(cy));
 
+
+// The knot interval of shared progress u (clamped to the first or last; any lane that is not
+// in [0, 1] does not use the start) and the cubic Hermite weights of the interval's t0, m0,
+// t1, m1 at u's place s in it.
+static inline __attribute__((always_inline))
+void lanes_knot_weights(double u, long *knot, double h[4]) {
+    double scaled = u * LANE_KNOTS;
+    // NaN and u < 1/N: the first interval; u ≥ (N − 1)/N: the last (no conversion of a huge u).
+    long k = scaled >= LANE_KNOTS - 1 ? LANE_KNOTS - 1 : scaled >= 1 ? (long)scaled : 0;
+    double s = scaled - (double)k;
+    s = s >= 0 && s <= 1 ? s : 0;
+    double s2 = s * s, s3 = s2 * s;
+    h[0] = 2 * s3 - 3 * s2 + 1;
+    h[1] = s3 - 2 * s2 + s;
+    h[2] = 3 * s2 - 2 * s3;
+    h[3] = s3 - s2;
+    *knot = k;
+}
 
 // The block code for each size: 16 lanes on the 128-bit baseline (SSE2, NEON) and 32 on
 // AVX2 and AVX-512, whose longer registers hold more independent chains before they spill.
@@ -106,24 +141,60 @@ static void bezier_lanes(int path, const lanes_call *c) {
 
 void kinetic_simd_bezier_lanes(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                const double *u, double *w, unsigned char *ok, long n) {
-    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 0, 0, 0, w, ok, n};
+    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 0, 0, 0, 0, w, ok, n};
     bezier_lanes(path, &c);
 }
 
 void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y1, const double *x2, const double *y2,
                                      const double *u, double *w, unsigned char *ok, long n) {
-    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 1, 0, 0, w, ok, n};
+    const lanes_call c = {x1, y1, x2, y2, u, 0, 0, 1, 0, 0, 0, w, ok, n};
     bezier_lanes(path, &c);
 }
 
 void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *y1, const double *x2,
                                       const double *y2, double u, double *w, unsigned char *ok, long n) {
-    const lanes_call c = {x1, y1, x2, y2, 0, u, 1, 0, 0, 0, w, ok, n};
+    const lanes_call c = {x1, y1, x2, y2, 0, u, 1, 0, 0, 0, 0, w, ok, n};
     bezier_lanes(path, &c);
+}
+
+// The t in [0, 1] where x(t) = target, for 0 < target < 1 (x rises from 0 to 1 on [0, 1],
+// as x1 and x2 are in [0, 1]): Newton's method inside a bracket, with bisection where a step
+// would leave it, to a few ulps. For the knots that the lane solve does not certify.
+static double lanes_knot_bracketed(double ax, double bx, double cx, double target) {
+    double lo = 0, hi = 1, t = target;
+    for (int k = 0; k < 200 && hi - lo > 0x1p-52; k++) {
+        double f = ((ax * t + bx) * t + cx) * t - target;
+        if (f == 0) return t;
+        if (f < 0) lo = t; else hi = t;
+        double next = t - f / ((3 * ax * t + 2 * bx) * t + cx);
+        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+        if (next == t) return t;
+        t = next;
+    }
+    return t;
 }
 
 void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const double *x2, const double *y2,
                                        double *planes, long stride, long n) {
+    // The inner knots first, knot by knot over all curves: the lane solve of t(j/N) (certified
+    // to 1e-13), then the bracketed solve for the lanes it leaves. They are only a start, but
+    // every path gives the lane solve's bits, and the rest is scalar, so the planes are the
+    // same bits on every path.
+    int path = kinetic_simd_best_path();
+    for (int j = 1; j < LANE_KNOTS; j++) {
+        double *knot = planes + (LANE_KNOT_PLANE + 2 * j) * stride;
+        unsigned char ok[256];
+        for (long i = 0; i < n; i += 256) {
+            long m = n - i < 256 ? n - i : 256;
+            const lanes_call c = {x1 + i, 0, x2 + i, 0, 0, (double)j / LANE_KNOTS, 1, 0, 0, 1, 0, knot + i, ok, m};
+            bezier_lanes(path, &c);
+            for (long k = 0; k < m; k++) {
+                if (ok[k]) continue;
+                double cx = 3 * x1[i + k], bx = 3 * (x2[i + k] - x1[i + k]) - cx, ax = 1 - cx - bx;
+                knot[i + k] = lanes_knot_bracketed(ax, bx, cx, (double)j / LANE_KNOTS);
+            }
+        }
+    }
 #define LANES_ABS(v) fabs(v)
     for (long i = 0; i < n; i++) {
         LANES_PREPARE(double, x1[i], y1[i], x2[i], y2[i])
@@ -136,12 +207,25 @@ void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const
         planes[5 * stride + i] = cy;
         planes[6 * stride + i] = xr;
         planes[7 * stride + i] = identity ? -yr : yr;
+        // The knots of t(x) and its slopes there, in t per knot interval: dt/dx / N = 1 / (N·x'),
+        // capped at 3 times either neighbouring interval's rise in t (infinite where x' = 0).
+        double t[LANE_KNOTS + 1], m[LANE_KNOTS + 1];
+        t[0] = 0;
+        t[LANE_KNOTS] = 1;
+        for (int j = 1; j < LANE_KNOTS; j++) t[j] = planes[(LANE_KNOT_PLANE + 2 * j) * stride + i];
+        for (int j = 0; j <= LANE_KNOTS; j++) {
+            double d = (3 * ax * t[j] + 2 * bx) * t[j] + cx;
+            double cap = fmin(j > 0 ? 3 * (t[j] - t[j - 1]) : INFINITY, j < LANE_KNOTS ? 3 * (t[j + 1] - t[j]) : INFINITY);
+            m[j] = d > 0 ? fmin(1 / (LANE_KNOTS * d), cap) : cap;
+            planes[(LANE_KNOT_PLANE + 2 * j) * stride + i] = t[j];
+            planes[(LANE_KNOT_PLANE + 2 * j + 1) * stride + i] = m[j];
+        }
     }
 #undef LANES_ABS
 }
 
 void kinetic_simd_bezier_lanes_shared_prepared(int path, const double *planes, long stride, double u, double *w,
                                                unsigned char *ok, long n) {
-    const lanes_call c = {planes, 0, 0, 0, 0, u, 1, 0, 1, stride, w, ok, n};
+    const lanes_call c = {planes, 0, 0, 0, 0, u, 1, 0, 1, 0, stride, w, ok, n};
     bezier_lanes(path, &c);
 }

@@ -21,6 +21,12 @@ import KineticSIMD
 /// (1, 0, 0, 1), progress outside [0, 1]).
 /// A lane whose curve is the identity (x1 = y1 and x2 = y2) gives u exactly; u = 0 and u = 1
 /// give 0 and 1 exactly.
+///
+/// Curves solved at many shared progresses (a keyframe batch, frame after frame) are prepared
+/// once (`prepare`): their coefficients and bounds, and t(x), the inverse of x(t), at five
+/// knots with its slopes. At a shared progress every lane has the same knot interval and
+/// Hermite weights, so the start costs four plane loads per lane, and two Halley steps from it
+/// replace the three from t = u (`values(prepared:stride:at:into:ok:count:)`).
 package enum BezierLanes {
     /// The kernel path for this processor (AVX-512, AVX2 or the 128-bit baseline; the same
     /// bits).
@@ -42,10 +48,14 @@ package enum BezierLanes {
         kinetic_simd_bezier_lanes_shared(simdPath, x1, y1, x2, y2, u, w, ok, count)
     }
 
-    /// Writes the `count` curves' eight prepared planes, `stride` (≥ `count`) apart, from their
-    /// control points: what the kernel otherwise computes from the control points on every
-    /// call (the power-form coefficients, the rounding bounds of x and y, and whether the curve
-    /// is the identity), for curves solved at many progresses.
+    /// The number of prepared planes per curve (`prepare`).
+    package static let preparedPlanes = Int(KINETIC_SIMD_BEZIER_LANES_PREPARED_PLANES)
+
+    /// Writes the `count` curves' `preparedPlanes` prepared planes, `stride` (≥ `count`) apart,
+    /// from their control points, for curves solved at many progresses: what the kernel
+    /// otherwise computes from the control points on every call (the power-form coefficients,
+    /// the rounding bounds of x and y, and whether the curve is the identity), and a start for
+    /// the solve (the inverse t(x) at five knots, with its slopes there).
     package static func prepare(x1: UnsafePointer<Double>, y1: UnsafePointer<Double>, x2: UnsafePointer<Double>,
                                 y2: UnsafePointer<Double>, into planes: UnsafeMutablePointer<Double>, stride: Int,
                                 count: Int) {
@@ -53,7 +63,10 @@ package enum BezierLanes {
     }
 
     /// `values` with one progress `u` for every lane, from the curves' prepared planes
-    /// (`prepare`): the same bits.
+    /// (`prepare`): two Halley steps from the monotone cubic Hermite interpolant of the
+    /// knots, then the same certified step. The same certificate, so values within 1e-13 of
+    /// the exact ones where certified, and the same bits on every path; not the same bits as
+    /// the solve from control points, which starts at t = u.
     package static func values(prepared planes: UnsafePointer<Double>, stride: Int, at u: Double,
                                into w: UnsafeMutablePointer<Double>, ok: UnsafeMutablePointer<UInt8>, count: Int) {
         kinetic_simd_bezier_lanes_shared_prepared(simdPath, planes, stride, u, w, ok, count)

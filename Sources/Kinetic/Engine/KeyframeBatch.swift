@@ -75,11 +75,11 @@ public final class KeyframeBatch {
     private var cursors: [Int]
     /// Per segment, nil where every track eases it alike; else every track's easing control
     /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`), then
-    /// the curves' eight prepared planes (`BezierLanes.prepare`), for the solve at one shared
+    /// the curves' prepared planes (`BezierLanes.prepare`), for the solve at one shared
     /// progress.
     let distinctEasings: [UnsafeMutablePointer<Double>?]
-    /// Planes per segment in `distinctEasings`: four of control points, eight prepared.
-    static let distinctPlanes = 12
+    /// Planes per segment in `distinctEasings`: four of control points, then the prepared ones.
+    static let distinctPlanes = 4 + BezierLanes.preparedPlanes
     /// The scratch of segments with distinct easings (nil when there is none).
     let lanes: LaneScratch?
 

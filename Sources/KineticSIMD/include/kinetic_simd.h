@@ -107,15 +107,23 @@ void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *
 void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y1, const double *x2,
                                      const double *y2, const double *u, double *w, unsigned char *ok, long n);
 
-/// The eight prepared planes of n lanes, `stride` doubles apart (stride ≥ n), from their control
-/// points: the power-form coefficients ax, bx, cx, ay, by, cy; xr = 2^-50·(|ax| + |bx| + |cx|);
-/// and ±2^-50·(|ay| + |by| + |cy|), negative where the curve is the identity (x1 = y1 and
-/// x2 = y2). They are per curve, so a caller that solves the same curves at many progresses
-/// prepares them once.
+/// The number of prepared planes per curve (kinetic_simd_bezier_lanes_prepare).
+#define KINETIC_SIMD_BEZIER_LANES_PREPARED_PLANES 18
+
+/// The KINETIC_SIMD_BEZIER_LANES_PREPARED_PLANES prepared planes of n lanes, `stride` doubles
+/// apart (stride ≥ n), from their control points: the power-form coefficients ax, bx, cx, ay,
+/// by, cy; xr = 2^-50·(|ax| + |bx| + |cx|); ±2^-50·(|ay| + |by| + |cy|), negative where the
+/// curve is the identity (x1 = y1 and x2 = y2); then, for x = j/4 (j = 0 … 4), the t in [0, 1]
+/// where x(t) = x and the slope of t(x) there times 1/4, capped so that the cubic Hermite
+/// interpolant between knots is monotone. They are per curve, so a caller that solves the same
+/// curves at many progresses prepares them once.
 void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const double *x2, const double *y2,
                                        double *planes, long stride, long n);
 /// kinetic_simd_bezier_lanes_shared from prepared planes (kinetic_simd_bezier_lanes_prepare):
-/// the same bits, without computing the coefficients and rounding bounds on every call.
+/// without computing the coefficients and rounding bounds on every call, and from the Hermite
+/// start of the knots, with fewer steps. The same certificate (so the same accuracy where
+/// certified) and the same bits on every path, but not the same bits as
+/// kinetic_simd_bezier_lanes_shared: the steps start elsewhere.
 void kinetic_simd_bezier_lanes_shared_prepared(int path, const double *planes, long stride, double u, double *w,
                                                unsigned char *ok, long n);
 
