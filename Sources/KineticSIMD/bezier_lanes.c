@@ -4,7 +4,8 @@
 // chosen at run time (see spring_step.c for why this is C).
 //
 // Each lane solves x(t) = u by Halley's method from t = u (cubic convergence: three steps
-// take a typical curve from an error of 0.1 to rounding), each step clamped to [0, 1], for
+// take a typical curve from an error of 0.1 to rounding; from prepared planes, two steps from
+// a better start, see below), each step clamped to [0, 1], for
 // a fixed number of steps with no test between them, then takes one Newton step and y there.
 // The lane is certified when the error that last step can leave in y (its quadratic term
 // from the curvature of x, plus the residual's rounding, times |y'|) plus the rounding of y
@@ -71,9 +72,9 @@ typedef struct {
     long n;
 } lanes_call;
 
-// The prepared planes of a block from its control points (the block from control points computes them
-// with LANES_ABS the vector absolute value; kinetic_simd_bezier_lanes_prepare, one lane at a
-// time, with fabs: the same values).
+// The first eight prepared planes (coefficients, rounding bounds) from control points (the
+// block from control points computes them with LANES_ABS the vector absolute value;
+// kinetic_simd_bezier_lanes_prepare, one lane at a time, with fabs: the same values).
 #define LANES_PREPARE(V, x1, y1, x2, y2)                                                              \
     V cx = 3 * (x1), bx = 3 * ((x2) - (x1)) - cx, ax = 1 - cx - bx;                                   \
     V cy = 3 * (y1), by = 3 * ((y2) - (y1)) - cy, ay = 1 - cy - by;                                   \
@@ -159,7 +160,8 @@ void kinetic_simd_bezier_lanes_shared(int path, const double *x1, const double *
 
 // The t in [0, 1] where x(t) = target, for 0 < target < 1 (x rises from 0 to 1 on [0, 1],
 // as x1 and x2 are in [0, 1]): Newton's method inside a bracket, with bisection where a step
-// would leave it, to a few ulps. For the knots that the lane solve does not certify.
+// would leave it, until the bracket or the step stalls (to a few ulps where x' is not small;
+// only a start where it is). For the knots that the lane solve does not certify.
 static double lanes_knot_bracketed(double ax, double bx, double cx, double target) {
     double lo = 0, hi = 1, t = target;
     for (int k = 0; k < 200 && hi - lo > 0x1p-52; k++) {
@@ -174,13 +176,13 @@ static double lanes_knot_bracketed(double ax, double bx, double cx, double targe
     return t;
 }
 
-void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const double *x2, const double *y2,
-                                       double *planes, long stride, long n) {
+void kinetic_simd_bezier_lanes_prepare(int path, const double *x1, const double *y1, const double *x2,
+                                       const double *y2, double *planes, long stride, long n) {
+    if (n <= 0) return;
     // The inner knots first, knot by knot over all curves: the lane solve of t(j/N) (certified
     // to 1e-13), then the bracketed solve for the lanes it leaves. They are only a start, but
     // every path gives the lane solve's bits, and the rest is scalar, so the planes are the
     // same bits on every path.
-    int path = kinetic_simd_best_path();
     for (int j = 1; j < LANE_KNOTS; j++) {
         double *knot = planes + (LANE_KNOT_PLANE + 2 * j) * stride;
         unsigned char ok[256];

@@ -236,10 +236,25 @@ final class KeyframeBatchEasingsTests: XCTestCase {
             // A stride larger than n, as a caller with padded planes would pass.
             let stride = n + 3
             var planes = [Double](repeating: .nan, count: planeCount * stride)
-            kinetic_simd_bezier_lanes_prepare(x1, y1, x2, y2, &planes, stride, n)
+            kinetic_simd_bezier_lanes_prepare(paths[0], x1, y1, x2, y2, &planes, stride, n)
+            // Every path prepares the same bits (the knots come from the lane solver).
+            for path in paths.dropFirst() {
+                var other = [Double](repeating: .nan, count: planeCount * stride)
+                kinetic_simd_bezier_lanes_prepare(path, x1, y1, x2, y2, &other, stride, n)
+                for plane in 0 ..< planeCount {
+                    let a = (0 ..< n).map { planes[plane * stride + $0].bitPattern }
+                    XCTAssertEqual(a, (0 ..< n).map { other[plane * stride + $0].bitPattern }, "plane \(plane), path \(path)")
+                }
+            }
             for k in 0 ..< n {
                 let identity = c[k].x1 == c[k].y1 && c[k].x2 == c[k].y2
                 XCTAssertEqual(planes[7 * stride + k] < 0, identity, "identity mark, curve \(c[k])")
+                // The coefficients and rounding bounds, as the kernel from control points makes them.
+                let cx = 3 * c[k].x1, bx = 3 * (c[k].x2 - c[k].x1) - cx, ax = 1 - cx - bx
+                let cy = 3 * c[k].y1, by = 3 * (c[k].y2 - c[k].y1) - cy, ay = 1 - cy - by
+                let xr = 0x1p-50 * (abs(ax) + abs(bx) + abs(cx)), yr = 0x1p-50 * (abs(ay) + abs(by) + abs(cy))
+                let want = [ax, bx, cx, ay, by, cy, xr, identity ? -yr : yr]
+                XCTAssertEqual((0 ..< 8).map { planes[$0 * stride + k].bitPattern }, want.map(\.bitPattern), "\(c[k])")
                 let t = (0 ... knots).map { planes[(8 + 2 * $0) * stride + k] }
                 let m = (0 ... knots).map { planes[(9 + 2 * $0) * stride + k] }
                 XCTAssertEqual(t.first, 0)
@@ -275,7 +290,10 @@ final class KeyframeBatchEasingsTests: XCTestCase {
                         }
                         if u == 0 || u == 1 { XCTAssertEqual(w[k], u, "exact ends, \(curve)") }
                         let isRandom = !(curve.x1 == 0 || curve.x2 == 1 || curve.x1 < 1e-6 || curve.x1 > 0.9 && curve.x2 < 0.1)
-                        if path == paths[0] && n == curves.count && isRandom {
+                        // (The ends, the knots and their neighbours, and 1e-300 start on or next to
+                        // the answer: the rate counts the other progresses.)
+                        let trivial = u == 0 || u == 1 || u < 1e-200 || [0.25, 0.5, 0.75].contains { abs(u - $0) < 1e-12 }
+                        if path == paths[0] && n == curves.count && isRandom && !trivial {
                             randomLanes += 1
                             if ok[k] == 1 { randomCertified += 1 }
                         }
@@ -287,7 +305,8 @@ final class KeyframeBatchEasingsTests: XCTestCase {
             }
         }
         // The start does the work: nearly every lane of an ordinary curve is certified.
-        XCTAssertGreaterThan(randomLanes, 5000)
+        print("[BezierLanes prepared] \(randomCertified) of \(randomLanes) lanes of ordinary random curves certified")
+        XCTAssertGreaterThan(randomLanes, 4000)
         XCTAssertGreaterThan(Double(randomCertified) / Double(randomLanes), 0.99)
     }
 

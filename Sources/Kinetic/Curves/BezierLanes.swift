@@ -6,7 +6,8 @@ import KineticSIMD
 ///
 /// The kernel (`kinetic_simd_bezier_lanes`, KineticSIMD's bezier_lanes.c, vectorised to the
 /// widest instruction set the processor has: AVX-512, AVX2 or 128-bit, the same bits) solves
-/// x(t) = u in each lane by Halley's method from t = u, each step clamped to [0, 1], for a
+/// x(t) = u in each lane by Halley's method from t = u (from prepared planes, from a better
+/// start: see below), each step clamped to [0, 1], for a
 /// fixed number of steps with no test between them, so that lanes never wait for each other
 /// and random curves cost no mispredicted exits; 32 lanes (AVX-512, AVX2) or 16 (128-bit
 /// vectors) go through the steps together, so that their independent chains overlap. One
@@ -59,7 +60,7 @@ package enum BezierLanes {
     package static func prepare(x1: UnsafePointer<Double>, y1: UnsafePointer<Double>, x2: UnsafePointer<Double>,
                                 y2: UnsafePointer<Double>, into planes: UnsafeMutablePointer<Double>, stride: Int,
                                 count: Int) {
-        kinetic_simd_bezier_lanes_prepare(x1, y1, x2, y2, planes, stride, count)
+        kinetic_simd_bezier_lanes_prepare(simdPath, x1, y1, x2, y2, planes, stride, count)
     }
 
     /// `values` with one progress `u` for every lane, from the curves' prepared planes

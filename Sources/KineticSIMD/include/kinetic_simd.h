@@ -117,8 +117,9 @@ void kinetic_simd_bezier_lanes_retry(int path, const double *x1, const double *y
 /// where x(t) = x and the slope of t(x) there times 1/4, capped so that the cubic Hermite
 /// interpolant between knots is monotone. They are per curve, so a caller that solves the same
 /// curves at many progresses prepares them once.
-void kinetic_simd_bezier_lanes_prepare(const double *x1, const double *y1, const double *x2, const double *y2,
-                                       double *planes, long stride, long n);
+/// The knots are solved on `path` (the same bits on every path).
+void kinetic_simd_bezier_lanes_prepare(int path, const double *x1, const double *y1, const double *x2,
+                                       const double *y2, double *planes, long stride, long n);
 /// kinetic_simd_bezier_lanes_shared from prepared planes (kinetic_simd_bezier_lanes_prepare):
 /// without computing the coefficients and rounding bounds on every call, and from the Hermite
 /// start of the knots, with fewer steps. The same certificate (so the same accuracy where
