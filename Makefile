@@ -411,7 +411,7 @@ SAN_ENV := ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:detect_stack_use_after_re
 # to the full `make test-sanitize`: the CLI tests that start the tool hundreds of times
 # (CLITests, CLIInputTests: slow under ASan; the cli fuzz harness drives the CLI in process
 # in CI) and CubicBezierAccuracyTests (minutes of unoptimised reference arithmetic).
-SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierBatch|CubicBezierConformance|CubicBezierLazyTable|Keyframe|Spring|StrictJSON|Export|Plot)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
+SAN_CI_FILTER ?= ^(KineticTests\.(Batch|Bake|Bucket|BuildConfiguration|CubicBezierBatch|CubicBezierConformance|CubicBezierLazyTable|Keyframe|Spring|StrictJSON|Export|Plot|LaneEngineCurveLifetime)[A-Za-z]*Tests/|KineticCTests\.|KineticUITests\.)
 # The tests that use several threads, run under ThreadSanitizer: the parallel batch kernels,
 # threads racing to build a curve's solve table and through its batch rule, the CLI tests that read a child's pipes from
 # a second Thread, the real-time driver (Swift concurrency), the engine's memory and lifetime

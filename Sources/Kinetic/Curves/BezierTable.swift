@@ -132,6 +132,13 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
 
     package var isIdentity: Bool { constants.isIdentity }
 
+    /// Whether the control points are those of ``CubicBezier/linear``, (0, 0) and (1, 1)
+    /// (the curve's `== .linear`).
+    package var isLinearCurve: Bool {
+        let c = constants
+        return c.x1 == 0 && c.y1 == 0 && c.x2 == 1 && c.y2 == 1
+    }
+
     // MARK: Evaluation
 
     @inline(__always)

@@ -122,6 +122,13 @@ package final class LaneEngine {
     // MARK: Runs
 
     @exclusivity(unchecked) var records: [TimingRecord] = []
+    /// By record, the curve that its `curve` refers to, held here so that the records stay
+    /// plain data (see ``CurveRef``); set with the reference (`makeRun`, `freeRecord`).
+    @exclusivity(unchecked) var recordCurves: [ProgressCurve] = []
+    /// The curves that records' `legCurve` refers to, for the records whose leg curve is not
+    /// linear (continuation legs, which are few: sparse); set with the reference
+    /// (`setLegCurve(_:ofRecord:)`).
+    @exclusivity(unchecked) var legCurves: [Int32: ProgressCurve] = [:]
     /// By record, what its spring run was created with (none for runs with linear or cubic
     /// timing, runs made from a progress curve alone, and free records). Sparse: only spring
     /// runs have one, and most runs are cubic, so a per-record array would cost every run.
@@ -204,8 +211,8 @@ package final class LaneEngine {
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
             + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
-            + records.capacity * MemoryLayout<TimingRecord>.stride
-            + specsBytes
+            + records.capacity * MemoryLayout<TimingRecord>.stride + recordCurves.capacity * MemoryLayout<ProgressCurve>.stride
+            + specsBytes + Self.sparseTableBytes(capacity: legCurves.capacity, valueStride: MemoryLayout<ProgressCurve>.stride)
             + freeRecordIDs.capacity * 4 + staleRecords.capacity * 4
             + endPositions.capacity
             + (entryOutput.capacity + groupFrom.capacity + groupDelta.capacity + laneFrom.capacity + laneDelta.capacity
@@ -215,11 +222,17 @@ package final class LaneEngine {
     /// The sparse spec table's storage: its buckets (a power of two, at most ¾ full), a key,
     /// a reference and a bit of occupancy each, a header, and the specs themselves.
     private var specsBytes: Int {
-        guard specs.capacity > 0 else { return 0 }
-        var buckets = 1
-        while buckets * 3 < specs.capacity * 4 { buckets *= 2 }
-        return buckets * (MemoryLayout<Int32>.stride + MemoryLayout<RunSpec>.stride) + buckets / 8 + 64
+        Self.sparseTableBytes(capacity: specs.capacity, valueStride: MemoryLayout<RunSpec>.stride)
             + specs.count * RunSpec.heapBytes
+    }
+
+    /// A sparse table's storage by record id: its buckets (a power of two, at most ¾ full),
+    /// a key, a value and a bit of occupancy each, and a header.
+    private static func sparseTableBytes(capacity: Int, valueStride: Int) -> Int {
+        guard capacity > 0 else { return 0 }
+        var buckets = 1
+        while buckets * 3 < capacity * 4 { buckets *= 2 }
+        return buckets * (MemoryLayout<Int32>.stride + valueStride) + buckets / 8 + 64
     }
 
     // MARK: Ticking
@@ -404,7 +417,7 @@ package final class LaneEngine {
     package func makeRun(curve: ProgressCurve, duration: Double, repeats: Bool, autoreverses: Bool) -> RunHandle {
         var record = TimingRecord()
         record.live = true
-        record.curve = curve
+        record.curve = CurveRef(curve)
         record.duration = duration
         record.repeats = repeats
         record.autoreverses = autoreverses
@@ -413,11 +426,14 @@ package final class LaneEngine {
         if let id = freeRecordIDs.popLast() {
             record.generation = records[Int(id)].generation
             records[Int(id)] = record
+            recordCurves[Int(id)] = curve
             if !specs.isEmpty { specs[id] = nil }
             return handle(id)
         }
         records.reserveForRuns(adding: 1)
+        recordCurves.reserveForRuns(adding: 1)
         records.append(record)
+        recordCurves.append(curve)
         return handle(Int32(records.count - 1))
     }
 
@@ -432,6 +448,8 @@ package final class LaneEngine {
         var freed = TimingRecord()
         freed.generation = records[Int(id)].generation &+ 1
         records[Int(id)] = freed
+        recordCurves[Int(id)] = .linear
+        if !legCurves.isEmpty { legCurves[id] = nil }
         if !specs.isEmpty { specs[id] = nil }
         freeRecordIDs.append(id)
     }
@@ -451,7 +469,7 @@ package final class LaneEngine {
         records[i].endPosition = endPosition ?? (target == 1 ? .end : .start)
         if let continuation {
             records[i].continuation = true
-            records[i].legCurve = continuation
+            setLegCurve(continuation, ofRecord: i)
             records[i].linearScrub = false
             captureContinuationBase(of: id)
         } else if records[i].continuation {
@@ -464,6 +482,16 @@ package final class LaneEngine {
         records[i].order = nextOrder
         nextOrder &+= 1
         dirty = true
+    }
+
+    /// Sets record `i`'s leg curve, the reference and the curve it refers to together.
+    func setLegCurve(_ curve: ProgressCurve, ofRecord i: Int) {
+        if case .linear = curve {
+            if !legCurves.isEmpty { legCurves[Int32(i)] = nil }
+        } else {
+            legCurves[Int32(i)] = curve
+        }
+        records[i].legCurve = CurveRef(curve)
     }
 
     /// Stops time for `run` at its current fraction.

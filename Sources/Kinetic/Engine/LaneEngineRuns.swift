@@ -532,7 +532,7 @@ extension LaneEngine {
                 throw RunError.invalidParameter(error)
             }
         } else {
-            made = (r.curve, length)
+            made = (recordCurves[i], length)
         }
         startLeg(run, to: target, length: made.duration, startTime: now, continuation: interned(made.curve))
         records[i].phase = .running
@@ -605,7 +605,7 @@ extension LaneEngine {
         guard r.linearScrub || r.continuation else { return runLeg(run, delay: delay) }
         let target: Double = records[i].reversed ? 0 : 1
         startLeg(run, to: target, length: abs(target - r.f) * r.duration, startTime: now,
-                 continuation: r.continuation ? r.legCurve : r.curve)
+                 continuation: r.continuation ? legCurves[Int32(i)] ?? .linear : recordCurves[i])
         records[i].phase = .running
     }
 
@@ -617,7 +617,7 @@ extension LaneEngine {
         records[i].linearScrub = false
         records[i].continuation = false
         records[i].endPosition = .end
-        records[i].legCurve = .linear
+        setLegCurve(.linear, ofRecord: i)
         records[i].start = 0
         records[i].length = 0
         records[i].f0 = 0
@@ -625,7 +625,6 @@ extension LaneEngine {
         records[i].f = 0
         records[i].u = 0
         records[i].progressX = 0
-        records[i].progressY = 0
         records[i].order = nextOrder
         nextOrder &+= 1
     }

@@ -74,11 +74,12 @@ package struct TimingRecord {
         get { flag(Flag.beginsFromCurrentState) }
         set { set(Flag.beginsFromCurrentState, newValue) }
     }
-    /// The run's timing curve, and its duration (seconds, f from 0 to 1).
-    package var curve: ProgressCurve = .linear
+    /// The run's timing curve, and its duration (seconds, f from 0 to 1). The curves are
+    /// references the engine keeps alive (see ``CurveRef``): a record is plain data.
+    package var curve: CurveRef = .linear
     package var duration: Double = 0
     // The current leg.
-    package var legCurve: ProgressCurve = .linear
+    package var legCurve: CurveRef = .linear
     package var start: Double = 0
     package var length: Double = 0
     package var f0: Double = 0
@@ -87,9 +88,8 @@ package struct TimingRecord {
     package var f: Double = 0
     package var u: Double = 0
     /// The curve at `f` (direct legs, not scrubbed): the progress of every segment that
-    /// spans the whole run, computed once per tick.
+    /// spans the whole run, computed once per tick (``progressY`` is its vertical lanes').
     package var progressX: Double = 0
-    package var progressY: Double = 0
     /// The record's segments, a list in index order through `Segment.nextOfOwner` (−1: none):
     /// every segment added since the record was made, live or ended, until the engine
     /// compacts its segments (a record made afresh starts an empty list; the ended segments
@@ -121,7 +121,14 @@ package struct TimingRecord {
     package mutating func updateProgress() {
         guard !continuation, !linearScrub else { return }
         progressX = curve.x(f)
-        progressY = curve.isAxisDependent ? curve.y(f) : progressX
+    }
+
+    /// The whole-run progress of vertical lanes at the current fraction: ``progressX``, or,
+    /// for a spring whose two axes start at different velocities, a solve of its own (not
+    /// stored: such springs are rare, and every record would carry the field).
+    @inline(__always)
+    package var progressY: Double {
+        curve.isAxisDependent ? curve.y(f) : progressX
     }
 
     private mutating func advanceTime(to now: Double) -> Bool {
