@@ -486,12 +486,12 @@ package final class LaneEngine {
 
     /// Sets record `i`'s leg curve, the reference and the curve it refers to together.
     func setLegCurve(_ curve: ProgressCurve, ofRecord i: Int) {
+        records[i].legCurve = CurveRef(curve)
         if case .linear = curve {
             if !legCurves.isEmpty { legCurves[Int32(i)] = nil }
         } else {
             legCurves[Int32(i)] = curve
         }
-        records[i].legCurve = CurveRef(curve)
     }
 
     /// Stops time for `run` at its current fraction.

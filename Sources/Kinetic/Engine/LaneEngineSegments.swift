@@ -121,7 +121,7 @@ extension LaneEngine {
     private func updateProgress(of s: inout Segment, at k: Int, record: UnsafePointer<TimingRecord>) {
         if s.wholeRun, !record.pointee.continuation, !record.pointee.linearScrub {
             s.progressX = record.pointee.progressX
-            s.progressY = record.pointee.progressY
+            s.progressY = s.countY > 0 ? record.pointee.progressY : s.progressX
         } else {
             // A segment added during the continuation leg starts from 0 (and
             // `continuationBases` is empty until some leg captured a base).

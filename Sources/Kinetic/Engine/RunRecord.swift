@@ -75,11 +75,13 @@ package struct TimingRecord {
         set { set(Flag.beginsFromCurrentState, newValue) }
     }
     /// The run's timing curve, and its duration (seconds, f from 0 to 1). The curves are
-    /// references the engine keeps alive (see ``CurveRef``): a record is plain data.
-    package var curve: CurveRef = .linear
+    /// references that the engine keeps alive while the record in its array holds them (see
+    /// ``CurveRef``): a record is plain data. Internal, so that a copy handed out of the
+    /// module (``LaneEngine/timing(of:)``) cannot evaluate a curve the engine has let go.
+    var curve: CurveRef = .linear
     package var duration: Double = 0
     // The current leg.
-    package var legCurve: CurveRef = .linear
+    var legCurve: CurveRef = .linear
     package var start: Double = 0
     package var length: Double = 0
     package var f0: Double = 0
@@ -127,7 +129,7 @@ package struct TimingRecord {
     /// for a spring whose two axes start at different velocities, a solve of its own (not
     /// stored: such springs are rare, and every record would carry the field).
     @inline(__always)
-    package var progressY: Double {
+    var progressY: Double {
         curve.isAxisDependent ? curve.y(f) : progressX
     }
 
