@@ -7,8 +7,11 @@
 /// retained from every run at once.
 ///
 /// A `CurveRef` does not keep its curve alive. The engine keeps every curve that a record
-/// refers to (`LaneEngine.recordCurves`, beside `records`) and replaces the two together, so
-/// a record's reference is valid for as long as the record holds it.
+/// refers to (the run curve in `LaneEngine.recordCurves`, beside `records`; a continuation
+/// leg's curve in `LaneEngine.legCurves`) and replaces a reference and its curve together, so
+/// a record's reference is valid for as long as the record in the engine's array holds it.
+/// A record's curves are internal to the module, so a copy handed out by
+/// `LaneEngine.timing(of:)` cannot evaluate a curve the engine has since let go.
 package enum CurveRef {
     case linear
     case cubic(Unmanaged<BezierTable>)
