@@ -27,8 +27,8 @@ package enum CurveRef {
         }
     }
 
-    /// The progress at fraction `g` for horizontal (and one-dimensional) lanes: the same
-    /// bits as ``ProgressCurve/x(_:)``.
+    /// The progress at fraction `g` for horizontal (and one-dimensional) lanes (what
+    /// ``ProgressCurve/x(_:)`` evaluates through).
     @inline(__always)
     package func x(_ g: Double) -> Double {
         switch self {

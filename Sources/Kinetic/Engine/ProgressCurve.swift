@@ -7,59 +7,33 @@ package enum ProgressCurve: Sendable {
     /// A spring (boxed, so that the enum stays small in the engine's record array).
     case spring(SpringProgress)
 
+    // Evaluation is CurveRef's, the form the engine's records hold: one implementation, the
+    // same bits. `self` is borrowed for the call, so it keeps the curve alive meanwhile.
+
     /// The progress at fraction `g` for horizontal (and one-dimensional) lanes.
     @inline(__always)
-    package func x(_ g: Double) -> Double {
-        switch self {
-        case .linear: return g
-        case .cubic(let curve): return curve.value(at: g)
-        case .spring(let s): return s.spring.value(at: g * s.period, initialVelocity: s.vx)
-        }
-    }
+    package func x(_ g: Double) -> Double { CurveRef(self).x(g) }
 
     /// The progress at fraction `g` for vertical lanes.
     @inline(__always)
-    package func y(_ g: Double) -> Double {
-        switch self {
-        case .spring(let s): return s.spring.value(at: g * s.period, initialVelocity: s.vy)
-        default: return x(g)
-        }
-    }
+    package func y(_ g: Double) -> Double { CurveRef(self).y(g) }
 
     /// The rate of the progress of horizontal (and one-dimensional) lanes with respect to
     /// the fraction `g`: d x(g) / dg (a cubic curve's slope, which is ±infinity where its
     /// tangent is vertical; a spring's velocity times its period).
     @inline(__always)
-    package func slopeX(_ g: Double) -> Double {
-        switch self {
-        case .linear: return 1
-        case .cubic(let curve): return curve.slope(at: g)
-        case .spring(let s): return s.period * s.spring.velocity(at: g * s.period, initialVelocity: s.vx)
-        }
-    }
+    package func slopeX(_ g: Double) -> Double { CurveRef(self).slopeX(g) }
 
     /// d y(g) / dg, the rate of the progress of vertical lanes.
     @inline(__always)
-    package func slopeY(_ g: Double) -> Double {
-        switch self {
-        case .spring(let s): return s.period * s.spring.velocity(at: g * s.period, initialVelocity: s.vy)
-        default: return slopeX(g)
-        }
-    }
+    package func slopeY(_ g: Double) -> Double { CurveRef(self).slopeY(g) }
 
     /// Whether x and y progress can differ (a spring with different velocity components).
-    package var isAxisDependent: Bool {
-        if case .spring(let s) = self { return s.vx != s.vy }
-        return false
-    }
+    package var isAxisDependent: Bool { CurveRef(self).isAxisDependent }
 
-    package var isLinear: Bool {
-        switch self {
-        case .linear: return true
-        case .cubic(let curve): return curve == .linear
-        case .spring: return false
-        }
-    }
+    /// Whether the curve is the identity: linear, or a cubic with the control points of
+    /// ``CubicBezier/linear``.
+    package var isLinear: Bool { CurveRef(self).isLinear }
 }
 
 /// A spring driven by the fraction of a run: `spring.value(at: g · period, initialVelocity: v)`,
