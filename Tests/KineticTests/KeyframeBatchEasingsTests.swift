@@ -378,6 +378,51 @@ final class KeyframeBatchEasingsTests: XCTestCase {
         }
     }
 
+    /// Per-track progress keeps each track's current curve in the kernel's planes from frame
+    /// to frame, copied only when the track changes segment. That cache must not show: a batch
+    /// walked through random frames (tracks jumping between segments with distinct easings, a
+    /// segment every track eases alike, keys, both ends and beyond) gives, frame by frame, the
+    /// bits of a fresh batch evaluated at that frame alone, and the tracks' values.
+    func testPerTrackCurveCacheDoesNotChangeValues() throws {
+        var rng = SeededRandom(seed: 0xCAC4_E5)
+        let n = 41, keys = 6
+        let times = [0, 0.15, 0.4, 0.4, 0.7, 1.0]  // a repeated key time too
+        let shared = try CubicBezier(0.3, -0.4, 0.6, 1.3)
+        let tracks = try (0 ..< n).map { t in
+            try KeyframeTrack(keyTimes: times, values: (0 ..< keys).map { _ in rng.uniform(-50, 50) },
+                              interpolations: (0 ..< keys - 1).map { s in
+                                  // Segment 1 eases alike on every track; on the others a
+                                  // track is eased by its own curve or left linear.
+                                  s == 1 ? .eased(shared) : (t + s) % 4 == 0 ? .linear : .eased(curve(&rng))
+                              })
+        }
+        let walked = try KeyframeBatch(tracks: tracks)
+        var out = [Double](repeating: .nan, count: n), fresh = out
+        let special = times + [-0.2, 1.3, 0, 1, 0x1p-40, 1 - 0x1p-40]
+        for frame in 0 ..< 150 {
+            let progress = (0 ..< n).map { t -> Double in
+                switch (frame + t) % 5 {
+                case 0: return special[(frame * 7 + t) % special.count]
+                case 1: return rng.uniform(-0.1, 1.1)
+                default: return Double(frame % 30) / 29 + Double(t) * 1e-3  // walking
+                }
+            }
+            try progress.withUnsafeBufferPointer { p in
+                try out.withUnsafeMutableBufferPointer { try walked.evaluate(progress: p, into: $0) }
+                try fresh.withUnsafeMutableBufferPointer { try KeyframeBatch(tracks: tracks).evaluate(progress: p, into: $0) }
+            }
+            XCTAssertEqual(out.map(\.bitPattern), fresh.map(\.bitPattern), "frame \(frame): the walked batch differs")
+            for (t, track) in tracks.enumerated() {
+                let want = track.value(at: progress[t])
+                XCTAssertLessThanOrEqual(abs(out[t] - want), 1e-12 * max(scale(tracks), abs(want)),
+                                         "frame \(frame), track \(t) at \(progress[t])")
+                if let k = times.lastIndex(of: progress[t]), progress[t] > 0 {
+                    XCTAssertEqual(out[t], track.values[k], "frame \(frame), track \(t) at key \(k)")
+                }
+            }
+        }
+    }
+
     func testShapesMustStillMatch() throws {
         let linear = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1])
         let eased = try KeyframeTrack(keyTimes: [0, 1], values: [0.0, 1], interpolation: .eased(.ease))

@@ -72,7 +72,7 @@ public final class KeyframeBatch {
     /// The shared segment cursor of ``evaluate(at:into:backend:)``.
     public private(set) var cursor = KeyframeCursor()
     /// Per-track segment cursors of ``evaluate(progress:into:)``.
-    private var cursors: [Int]
+    var cursors: [Int]
     /// Per segment, nil where every track eases it alike; else every track's easing control
     /// points, planes x1, y1, x2, y2 of `count` values each (solved by `BezierLanes`), then
     /// the curves' prepared planes (`BezierLanes.prepare`), for the solve at one shared
@@ -80,6 +80,9 @@ public final class KeyframeBatch {
     let distinctEasings: [UnsafeMutablePointer<Double>?]
     /// Planes per segment in `distinctEasings`: four of control points, then the prepared ones.
     static let distinctPlanes = 4 + BezierLanes.preparedPlanes
+    /// Per segment, the terms of its polynomial: 2 for a linear segment, else 4 (read for
+    /// the segments with distinct easings).
+    let easedTerms: [UInt8]
     /// The scratch of segments with distinct easings (nil when there is none).
     let lanes: LaneScratch?
 
@@ -139,6 +142,7 @@ public final class KeyframeBatch {
                                 into: planes + 4 * n, stride: n, count: n)
             return planes
         }
+        easedTerms = specs.map { $0.shape == .linear ? 2 : 4 }
         let hasDistinct = distinctEasings.contains { $0 != nil }
         lanes = hasDistinct ? LaneScratch(count: n) : nil
         let k = 9 * largest <= 0x1p1020 ? 0 : max(0, largest.exponent - 1015)
@@ -366,40 +370,10 @@ public final class KeyframeBatch {
         // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
         var check = 0.0
         if let lanes {
-            // Tracks in segments with their own easings: look every track up first, gathering
-            // the curves and progress of those tracks into the kernel's planes, then ease them
-            // in one kernel call (`easeStaggered`), then evaluate.
-            var pending = 0
-            let size = lanes.size
-            let x1 = lanes.gathered, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size, u = y2 + size
-            keyTimes.withUnsafeBufferPointer { times in
-                cursors.withUnsafeMutableBufferPointer { cursors in
-                    for t in 0 ..< n {
-                        let location = KeyframeLookup.locate(progress[t], in: times, cursor: &cursors[t], useCursor: true)
-                        if case .segment(let s, let fraction) = location, let planes = distinctEasings[s] {
-                            lanes.blocks[t] = Int32(truncatingIfNeeded: s)
-                            lanes.terms[t] = specs[s].shape == .linear ? 2 : 4
-                            lanes.pending[pending] = Int32(truncatingIfNeeded: t)
-                            x1[pending] = planes[t]; y1[pending] = planes[n &+ t]
-                            x2[pending] = planes[2 &* n &+ t]; y2[pending] = planes[3 &* n &+ t]
-                            u[pending] = fraction
-                            pending &+= 1
-                            continue
-                        }
-                        let (block, terms, w, _) = basis(of: location)
-                        lanes.blocks[t] = Int32(truncatingIfNeeded: block)
-                        lanes.terms[t] = UInt8(truncatingIfNeeded: terms)
-                        lanes.w[t] = w
-                    }
-                }
-            }
-            easeStaggered(lanes, count: pending)
-            for t in 0 ..< n {
-                let v = Self.polynomial(coefficients + Int(lanes.blocks[t]) * plane + t, stride: n,
-                                        terms: Int(lanes.terms[t]), w: lanes.w[t])
-                output[t] = v
-                check += v - v
-            }
+            // Tracks in segments with their own easings are gathered (their curves and
+            // progress into the kernel's planes), eased in one kernel call, then evaluated
+            // (`finishStaggered`); every other track is evaluated at once.
+            check = evaluateStaggered(progress, lanes, into: output)
         } else {
             cursors.withUnsafeMutableBufferPointer { cursors in
                 for t in 0 ..< n {
