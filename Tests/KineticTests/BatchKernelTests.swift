@@ -147,7 +147,8 @@ final class BatchKernelTests: XCTestCase {
     func testCompositionMatchesScalarLoop() throws {
         var rng = SeededRandom(seed: 4)
         for n in Self.sizes {
-            for k in [0, 1, 3] {
+            // Up to 11 rows: the native loop adds four rows per pass, then the rest one by one.
+            for k in [0, 1, 3, 4, 5, 8, 11] {
                 let c = random(k * n, -10...10, &rng)
                 let w = random(k, -2...2, &rng)
                 for weighted in [false, true] {
@@ -174,6 +175,10 @@ final class BatchKernelTests: XCTestCase {
                     }
                     if let blas = results[.blas] { assertClose(blas, results[.native]!, scale: scale, "compose native vs blas n=\(n) k=\(k)") }
                     if k == 0 { XCTAssertEqual(results[.native], [Double](repeating: 0, count: n)) }
+                    // Native sums left to right over the rows, each term rounded: the bits of
+                    // the scalar loop above.
+                    XCTAssertEqual(results[.native]?.map(\.bitPattern), expected.map(\.bitPattern),
+                                   "compose native n=\(n) k=\(k) weighted=\(weighted)")
                 }
             }
         }
@@ -184,7 +189,7 @@ final class BatchKernelTests: XCTestCase {
     func testBakeWithBasisMatchesScalarLoop() throws {
         var rng = SeededRandom(seed: 5)
         for n in Self.sizes {
-            for (k, frames) in [(2, 4), (3, 3)] {
+            for (k, frames) in [(2, 4), (3, 3), (4, 2), (9, 2)] {
                 let keys = random(k * n, -50...50, &rng), basis = random(frames * k, -1...2, &rng)
                 var expected = [Double](repeating: 0, count: frames * n), scale = expected
                 for f in 0..<frames {
@@ -210,6 +215,9 @@ final class BatchKernelTests: XCTestCase {
                     results[backend] = out
                 }
                 if let blas = results[.blas] { assertClose(blas, results[.native]!, scale: scale, "bake native vs blas n=\(n) k=\(k)") }
+                if k != 2 {  // (K = 2 has its own loop, which interpolates)
+                    XCTAssertEqual(results[.native]?.map(\.bitPattern), expected.map(\.bitPattern), "bake native n=\(n) k=\(k)")
+                }
             }
         }
     }

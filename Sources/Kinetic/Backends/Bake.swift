@@ -9,7 +9,7 @@ extension Batch {
     /// ``bake(progress:keys:into:backend:)``); larger K gives any linear basis (e.g. cubic
     /// Hermite rows with keys (p0; p1; m0; m1)).
     ///
-    /// Native: frame by frame, one fused pass per frame (specialised for K = 2).
+    /// Native: frame by frame, the key rows added four per pass (specialised for K = 2).
     /// BLAS: one `dgemm` (M = F, K, N).
     ///
     /// - Parameters:
@@ -52,8 +52,7 @@ extension Batch {
                 if k == 2 {
                     bakeRow2(w[0], key, w[1], key + n, row, n)
                 } else {
-                    scaleNative(key, w[0], row, n)
-                    for r in 1..<k { addScaledNative(key + r * n, w[r], row, n) }
+                    composeNative(key, k, w, row, n)
                 }
             }
         }

@@ -8,7 +8,7 @@ extension Batch {
     /// With no contributions `out` is set to 0.
     ///
     /// Native: blocks of 512 lanes, the block of `out` stays in L1 while the K rows are
-    /// added. BLAS: one `dgemv` (out = Cᵀ · w, with a ones vector when `weights` is nil; the
+    /// added, four rows per pass. BLAS: one `dgemv` (out = Cᵀ · w, with a ones vector when `weights` is nil; the
     /// ones live in a temporary of K doubles, on the stack for small K).
     ///
     /// - Parameters:
@@ -56,21 +56,72 @@ extension Batch {
         }
     }
 
-    static func composeNative(_ c: UnsafePointer<Double>, _ k: Int, _ w: UnsafePointer<Double>?,
+    /// `o[i] = Σ_r w[r] · x[r · n + i]` for r in 0 ..< k (k ≥ 1; every weight 1 when `w`
+    /// is nil) over `n` lanes, in blocks of 512 lanes that stay in L1 while the rows are added.
+    /// Each pass over a block adds up to four rows, so `o` is loaded and stored once per four
+    /// rows, not once per row. The sum runs left to right over the rows, each term rounded
+    /// and added in turn (no fused multiply-add), so the bits are those of one pass per row.
+    static func composeNative(_ x: UnsafePointer<Double>, _ k: Int, _ w: UnsafePointer<Double>?,
                               _ o: UnsafeMutablePointer<Double>, _ n: Int) {
-        let block = 512
+        let stride = n, block = 512
         var start = 0
         while start < n {
-            let m = min(block, n - start)
-            let dst = o + start
-            if let w {
-                scaleNative(c + start, w[0], dst, m)
-                for r in 1..<k { addScaledNative(c + r * n + start, w[r], dst, m) }
+            let m = min(block, n &- start)
+            let dst = o + start, src = x + start
+            var r = 0
+            if k >= 4 {
+                rows4(src, stride, w, dst, m, accumulate: false)
+                r = 4
+            } else if let w {
+                scaleNative(src, w[0], dst, m)
+                r = 1
             } else {
-                dst.update(from: c + start, count: m)
-                for r in 1..<k { addNative(c + r * n + start, dst, m) }
+                dst.update(from: src, count: m)
+                r = 1
             }
-            start += m
+            while r &+ 4 <= k {
+                rows4(src + r &* stride, stride, w.map { $0 + r }, dst, m, accumulate: true)
+                r &+= 4
+            }
+            while r < k {
+                if let w { addScaledNative(src + r &* stride, w[r], dst, m) } else { addNative(src + r &* stride, dst, m) }
+                r &+= 1
+            }
+            start &+= m
+        }
+    }
+
+    /// Four rows `stride` apart at `x`, weighted by `w[0 ..< 4]` (or 1), added left to right
+    /// onto `o` (or, without `accumulate`, summed into it) over `m` lanes.
+    @inline(__always)
+    static func rows4(_ x: UnsafePointer<Double>, _ stride: Int, _ w: UnsafePointer<Double>?,
+                      _ o: UnsafeMutablePointer<Double>, _ m: Int, accumulate: Bool) {
+        let x0 = x, x1 = x0 + stride, x2 = x1 + stride, x3 = x2 + stride
+        var i = 0
+        if let w {
+            let s0 = SIMD4<Double>(repeating: w[0]), s1 = SIMD4<Double>(repeating: w[1])
+            let s2 = SIMD4<Double>(repeating: w[2]), s3 = SIMD4<Double>(repeating: w[3])
+            while i &+ 4 <= m {
+                let first = accumulate ? load4(o, i) + s0 * load4(x0, i) : s0 * load4(x0, i)
+                store4(((first + s1 * load4(x1, i)) + s2 * load4(x2, i)) + s3 * load4(x3, i), o, i)
+                i &+= 4
+            }
+            while i < m {
+                let first = accumulate ? o[i] + w[0] * x0[i] : w[0] * x0[i]
+                o[i] = ((first + w[1] * x1[i]) + w[2] * x2[i]) + w[3] * x3[i]
+                i &+= 1
+            }
+        } else {
+            while i &+ 4 <= m {
+                let first = accumulate ? load4(o, i) + load4(x0, i) : load4(x0, i)
+                store4(((first + load4(x1, i)) + load4(x2, i)) + load4(x3, i), o, i)
+                i &+= 4
+            }
+            while i < m {
+                let first = accumulate ? o[i] + x0[i] : x0[i]
+                o[i] = ((first + x1[i]) + x2[i]) + x3[i]
+                i &+= 1
+            }
         }
     }
 
