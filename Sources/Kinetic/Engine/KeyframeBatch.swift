@@ -355,7 +355,9 @@ public final class KeyframeBatch {
 
     /// Writes each track's value at its own progress: `output[t]` = track `t` at
     /// `progress[t]` (staggered tracks). Each track keeps its own segment cursor, which walks
-    /// forward (or back) from frame to frame. Native only: a different basis per track does
+    /// forward (or back) from frame to frame; in a segment whose tracks have their own easings,
+    /// the track's curve stays in the solver's planes until the track changes segment (the
+    /// values never depend on the frames before). Native only: a different basis per track does
     /// not map onto a BLAS matrix-vector product.
     ///
     /// - Throws: ``ParameterError/countMismatch(parameter:expected:actual:)`` if `progress` or
