@@ -372,9 +372,9 @@ public final class KeyframeBatch {
         // (v − v) is 0 for finite v and NaN otherwise: one add per lane flags any overflow.
         var check = 0.0
         if let lanes {
-            // Tracks in segments with their own easings are gathered (their curves and
-            // progress into the kernel's planes), eased in one kernel call, then evaluated
-            // (`finishStaggered`); every other track is evaluated at once.
+            // Tracks in segments with their own easings are eased in one kernel call (each
+            // track's curve stays in the kernel's planes between frames), then evaluated;
+            // every other track is evaluated at once (`evaluateStaggered`).
             check = evaluateStaggered(progress, lanes, into: output)
         } else {
             cursors.withUnsafeMutableBufferPointer { cursors in
