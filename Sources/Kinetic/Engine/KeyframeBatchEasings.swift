@@ -7,18 +7,19 @@ extension KeyframeBatch {
     /// of each): every track's eased progress `w` and certificate `ok`; for
     /// ``evaluate(progress:into:)``, each track's segment this frame (−1 where it needs no
     /// easing), and the kernel's planes: each track's current curve (the control points of
-    /// the segment in `pending`, copied when the track enters it) and its local progress.
+    /// the segment in `curveSegments`, copied when the track enters it) and its local progress.
     struct LaneScratch {
         let w: UnsafeMutablePointer<Double>
         let ok: UnsafeMutablePointer<UInt8>
         /// Each track's segment with a distinct easing this frame, or −1.
         let blocks: UnsafeMutablePointer<Int32>
-        /// The segment whose curve each track's lane in `gathered` holds (−1: none yet, the
+        /// The segment whose curve each track's lane in `curves` holds (−1: none yet, the
         /// lane holds the identity curve).
-        let pending: UnsafeMutablePointer<Int32>
+        let curveSegments: UnsafeMutablePointer<Int32>
         /// Five planes: x1, y1, x2, y2 (each track's current curve), u.
-        let gathered: UnsafeMutablePointer<Double>
-        let gatheredW: UnsafeMutablePointer<Double>
+        let curves: UnsafeMutablePointer<Double>
+        /// The kernel's eased progress of each track in `curves` at its u.
+        let eased: UnsafeMutablePointer<Double>
         /// For the lanes the kernel does not certify (`BezierLanes.resolveUncertified`).
         let uncertified: BezierLanes.Scratch
         let size: Int
@@ -28,19 +29,19 @@ extension KeyframeBatch {
             w = .allocate(capacity: size)
             ok = .allocate(capacity: size)
             blocks = .allocate(capacity: size)
-            pending = .allocate(capacity: size)
-            gathered = .allocate(capacity: 5 * size)
-            pending.initialize(repeating: -1, count: size)
+            curveSegments = .allocate(capacity: size)
+            curves = .allocate(capacity: 5 * size)
+            curveSegments.initialize(repeating: -1, count: size)
             for (plane, value) in [0.0, 0, 1, 1, 0].enumerated() {
-                (gathered + plane * size).initialize(repeating: value, count: size)
+                (curves + plane * size).initialize(repeating: value, count: size)
             }
-            gatheredW = .allocate(capacity: size)
+            eased = .allocate(capacity: size)
             uncertified = BezierLanes.Scratch()
         }
 
         func deallocate() {
-            w.deallocate(); ok.deallocate(); blocks.deallocate(); pending.deallocate()
-            gathered.deallocate(); gatheredW.deallocate(); uncertified.deallocate()
+            w.deallocate(); ok.deallocate(); blocks.deallocate(); curveSegments.deallocate()
+            curves.deallocate(); eased.deallocate(); uncertified.deallocate()
         }
     }
 
@@ -59,19 +60,19 @@ extension KeyframeBatch {
     /// Writes every track's value at its own `progress[t]` into `output[t]` (unscaled, as
     /// stored), and returns Σ (v − v) over them: 0 when every value is finite.
     ///
-    /// One pass locates each track (its cursor walks from the last frame's segment). A track
+    /// One pass locates each track (its cursor tests the last frame's segment first). A track
     /// at a key, or in a segment that every track eases alike, is evaluated at once. A track
     /// in a segment with distinct easings gets its local progress in the kernel's `u` plane;
     /// its curve's control points are already in the kernel's planes unless it changed
-    /// segment since the last frame (`curveSegment`). One kernel call then eases every lane
+    /// segment since the last frame (`curveSegments`). One kernel call then eases every lane
     /// (a lane evaluated at once has u = 0, which gives 0 at no risk), and a pass over the
     /// eased tracks evaluates their segment polynomials. The values are those of
     /// `basis(of:)` and `polynomial`, bit for bit: only the order of the work differs.
     func evaluateStaggered(_ progress: UnsafeBufferPointer<Double>, _ lanes: LaneScratch,
                            into output: UnsafeMutableBufferPointer<Double>) -> Double {
         let n = count, plane = 4 * n, size = lanes.size
-        let curves = lanes.gathered, u = curves + 4 * size
-        let blocks = lanes.blocks, curveSegment = lanes.pending
+        let curves = lanes.curves, u = curves + 4 * size
+        let blocks = lanes.blocks, curveSegments = lanes.curveSegments
         let coefficients = self.coefficients
         // The running sums are the closures' own locals: a captured `var` would live in
         // memory, and every track would wait on its store.
@@ -79,24 +80,13 @@ extension KeyframeBatch {
             distinctEasings.withUnsafeBufferPointer { distinct in
                 cursors.withUnsafeMutableBufferPointer { cursors in
                     var check = 0.0, m = 0
-                    let lastSegment = times.count &- 2
                     for t in 0 ..< n {
-                        let p = progress[t]
-                        // Most tracks stay in last frame's segment: that is what the look-up
-                        // would find first, so test it before the look-up's other cases.
-                        let c = cursors[t]
-                        let location: KeyframeLocation
-                        if c <= lastSegment, times[c] <= p, p < times[c &+ 1] {
-                            let start = times[c]
-                            location = .segment(c, fraction: (p - start) / (times[c &+ 1] - start))
-                        } else {
-                            location = KeyframeLookup.locate(p, in: times, cursor: &cursors[t], useCursor: true)
-                        }
+                        let location = KeyframeLookup.locate(progress[t], in: times, cursor: &cursors[t], useCursor: true)
                         if case .segment(let s, let fraction) = location, let planes = distinct[s] {
                             let segment = Int32(truncatingIfNeeded: s)
                             blocks[t] = segment
-                            if curveSegment[t] != segment {
-                                curveSegment[t] = segment
+                            if curveSegments[t] != segment {
+                                curveSegments[t] = segment
                                 let g = curves + t
                                 g[0] = planes[t]; g[size] = planes[n &+ t]
                                 g[2 &* size] = planes[2 &* n &+ t]; g[3 &* size] = planes[3 &* n &+ t]
@@ -118,24 +108,19 @@ extension KeyframeBatch {
         }
         guard m > 0 else { return directCheck }
         let x1 = curves, y1 = x1 + size, x2 = y1 + size, y2 = x2 + size
-        BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.gatheredW,
+        BezierLanes.values(x1: x1, y1: y1, x2: x2, y2: y2, at: UnsafePointer(u), into: lanes.eased,
                            ok: lanes.ok, count: n)
-        BezierLanes.resolveUncertified(w: lanes.gatheredW, ok: lanes.ok, count: n, x1: x1, y1: y1, x2: x2, y2: y2,
+        BezierLanes.resolveUncertified(w: lanes.eased, ok: lanes.ok, count: n, x1: x1, y1: y1, x2: x2, y2: y2,
                                        u: u, sharedU: 0, scratch: lanes.uncertified)
-        let out = output.baseAddress!, eased = lanes.gatheredW
+        let out = output.baseAddress!, eased = lanes.eased
         return easedTerms.withUnsafeBufferPointer { terms in
             var check = directCheck
             for t in 0 ..< n {
                 let s = Int(blocks[t])
                 if s < 0 { continue }
                 let w = eased[t], c = coefficients + (s &* plane &+ t)
-                let v: Double
-                if terms[s] == 2 {
-                    // The lerp is exact at w = 1: the end keyframe itself.
-                    v = w == 1 ? c[plane] : c[0] + w * c[n]
-                } else {
-                    v = c[0] + w * c[n] + (w * w) * c[2 &* n] + (w * w * w) * c[3 &* n]
-                }
+                // The lerp is exact at w = 1: the end keyframe itself.
+                let v = terms[s] == 2 && w == 1 ? c[plane] : Self.polynomial(c, stride: n, terms: Int(terms[s]), w: w)
                 out[t] = v
                 check += v - v
             }

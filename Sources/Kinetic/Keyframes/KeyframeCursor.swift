@@ -38,6 +38,15 @@ enum KeyframeLookup {
     ) -> KeyframeLocation {
         let n = times.count
         if n == 1 { return .key(0) }
+        // Most look-ups land in the cursor's own segment (what the walk finds first): test it
+        // before the ends' cases. times[c] <= p < times[c + 1] puts p inside [first, last).
+        if useCursor {
+            let c = cursor
+            if c >= 0, c <= n &- 2, times[c] <= progress, progress < times[c &+ 1] {
+                let start = times[c]
+                return .segment(c, fraction: (progress - start) / (times[c &+ 1] - start))
+            }
+        }
         let first = times[0], last = times[n - 1]
         if !(progress >= first) {
             if progress < 0 && first == 0 && times[1] > 0 {
