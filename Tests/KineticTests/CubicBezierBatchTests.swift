@@ -209,4 +209,45 @@ final class CubicBezierBatchTests: XCTestCase {
             XCTAssertTrue(curve.table.hasBatchTable || curve.table.declinedBatchTable, "\(curve): past 8,192 x")
         }
     }
+
+    /// A batch call's values do not depend on how its x are grouped: the lanes that the batch
+    /// table leaves are gathered across blocks and solved together, so the same x must give
+    /// the same bits in one long call (the gathered lanes overflow the redo area several
+    /// times), in short calls of many sizes, in reverse order, and in place. Steep curves
+    /// (many lanes left) and the random set, each past its batch table's rule.
+    func testBatchValuesDoNotDependOnHowTheCallGroupsTheirX() throws {
+        var rng = SeededRandom(seed: 0x6A7E)
+        var withTable = 0, marked = 0
+        let steep: [(Double, Double, Double, Double)] = [(0.9, 0.1, 0.1, 0.9), (0.95, 0.05, 0.05, 0.95),
+                                                        (0.99, 0.01, 0.01, 0.99), (0.8, -0.2, 0.2, 1.2)]
+        for p in steep + CubicBezierLazyTableTests.curves(count: 120, seed: 0x6A7F) {
+            let c = try CubicBezier(p.0, p.1, p.2, p.3)
+            _ = c.values(at: (0 ..< 9000).map { Double($0) / 8999 })
+            if c.table.hasBatchTable { withTable += 1 }
+            let xs = probes(c, &rng)
+            if let run = c.table.batchTableRun(xs, path: kinetic_simd_best_path()) { marked += run.marked }
+            let whole = c.values(at: xs).map(\.bitPattern)
+            // One call over the x eight times, each copy shuffled the same way.
+            let long = c.values(at: Array(repeating: xs, count: 8).flatMap { $0 }).map(\.bitPattern)
+            XCTAssertEqual(long, Array(repeating: whole, count: 8).flatMap { $0 }, "\(c): one long call")
+            var chunked: [UInt64] = [], start = 0, k = 0
+            let sizes = [16, 17, 63, 64, 65, 127, 200, 255, 257, 31]
+            while start < xs.count {
+                var end = min(xs.count, start + sizes[k % sizes.count])
+                // Every call takes the batch path (a call under 16 x evaluates one x at a time,
+                // whose bits the table's may differ from in the last place).
+                if xs.count - end < 16 { end = xs.count }
+                chunked += c.values(at: Array(xs[start ..< end])).map(\.bitPattern)
+                start = end
+                k += 1
+            }
+            XCTAssertEqual(chunked, whole, "\(c): calls of many sizes")
+            XCTAssertEqual(Array(c.values(at: xs.reversed()).map(\.bitPattern).reversed()), whole, "\(c): reversed")
+            var inPlace = xs
+            inPlace.withUnsafeMutableBufferPointer { c.evaluate(inPlace: $0) }
+            XCTAssertEqual(inPlace.map(\.bitPattern), whole, "\(c): in place")
+        }
+        XCTAssertGreaterThan(withTable, 100)
+        XCTAssertGreaterThan(marked, 2000, "the steep curves leave many lanes to the solve kernel")
+    }
 }

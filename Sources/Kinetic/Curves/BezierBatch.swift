@@ -28,6 +28,9 @@ extension BezierTable {
     static let batchTableAfter = 8192
     /// Lanes per block: the out-of-line redo is decided once per block.
     static let batchBlock = 64
+    /// The most marked lanes gathered for one call of the solve kernel (a multiple of
+    /// `batchBlock`): the redo runs when the next block's lanes might not fit, and at the end.
+    static let redoBatch = 4 * batchBlock
 
     func values(at xs: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         guard let src = xs.baseAddress, let dst = out.baseAddress else { return }
@@ -84,61 +87,70 @@ extension BezierTable {
     /// Runs a vectorised kernel over blocks of `batchBlock` x: each block's x are copied aside
     /// first (so the input may be the output), the kernel writes the block's values and marks
     /// the lanes it leaves (outside [0, 1], next to an end, on a flagged segment). With a
-    /// `redoKernel`, those lanes are gathered and run through the solve kernel; what is left
-    /// takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where it is
-    /// nil), so the call's x are counted once. A kernel that returns -1 wrote nothing: the
-    /// block takes that arithmetic throughout.
+    /// `redoKernel`, those lanes' x and places are gathered across blocks, up to `redoBatch`
+    /// of them, and run through the solve kernel together (one call for many blocks, with
+    /// full vectors: a steep curve marks about an eighth of its lanes, a few per block); what
+    /// is left takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where
+    /// it is nil), so the call's x are counted once. A kernel that returns -1 wrote nothing:
+    /// the block takes that arithmetic throughout.
     @inline(__always)
     private func blocks(_ input: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
                         redoKernel: BezierKernel? = nil, fallbackKernel: BezierKernel?,
                         _ kernel: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<UInt8>,
                                    Int) -> Int) {
-        let block = Self.batchBlock
-        // x, then the redone lanes' x and values; the kernel's marks, then the redo's.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * block) { scratch in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * block) { marks in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: block) { lanes in
-                    let x = scratch.baseAddress!, flags = marks.baseAddress!
-                    var start = 0
-                    while start < n {
-                        let count = min(block, n - start)
-                        x.update(from: input + start, count: count)
-                        let out = dst + start
-                        let marked = kernel(x, out, flags, count)
-                        if marked < 0 {
-                            for k in 0..<count { out[k] = value(at: x[k], fallbackKernel) }
-                        } else if marked > 0, let redoKernel {
-                            redo(x, out, flags, count, redoKernel, scratch.baseAddress! + block,
-                                 marks.baseAddress! + block, lanes.baseAddress!)
-                        } else if marked > 0 {
-                            for k in 0..<count where flags[k] != 0 { out[k] = value(at: x[k], fallbackKernel) }
-                        }
-                        start += count
+        let block = Self.batchBlock, batch = Self.redoBatch
+        // One scratch area (one stack-size check): the block's x, the gathered lanes' x and
+        // their values, the gathered lanes' places in `dst`, then the kernel's marks and the
+        // redo's.
+        let doubles = block + 2 * batch
+        let bytes = (doubles + batch) * 8 + block + batch
+        withUnsafeTemporaryAllocation(byteCount: bytes, alignment: 8) { scratch in
+            let base = scratch.baseAddress!
+            let x = base.bindMemory(to: Double.self, capacity: doubles), xs = x + block
+            let lanes = (base + doubles * 8).bindMemory(to: Int.self, capacity: batch)
+            let flags = (base + (doubles + batch) * 8).bindMemory(to: UInt8.self, capacity: block + batch)
+            var gathered = 0
+            var start = 0
+            while start < n {
+                let count = min(block, n - start)
+                x.update(from: input + start, count: count)
+                let out = dst + start
+                let marked = kernel(x, out, flags, count)
+                if marked < 0 {
+                    for k in 0..<count { out[k] = value(at: x[k], fallbackKernel) }
+                } else if marked > 0, let redoKernel {
+                    if gathered + count > batch {
+                        redo(dst, gathered, redoKernel, xs, flags + block, lanes)
+                        gathered = 0
                     }
+                    for k in 0..<count {
+                        // Branch-free gather: every lane is written, only marked ones advance.
+                        lanes[gathered] = start + k
+                        xs[gathered] = x[k]
+                        gathered &+= Int(flags[k])
+                    }
+                } else if marked > 0 {
+                    for k in 0..<count where flags[k] != 0 { out[k] = value(at: x[k], fallbackKernel) }
                 }
+                start += count
             }
+            if gathered > 0, let redoKernel { redo(dst, gathered, redoKernel, xs, flags + block, lanes) }
         }
     }
 
-    /// The lanes of a block that its kernel marked, through the solve kernel (gathered into
-    /// `xs`, their values into `xs + batchBlock`), then `value(at:)` for what that leaves.
-    @inline(__always)
-    private func redo(_ x: UnsafePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ flags: UnsafePointer<UInt8>,
-                      _ count: Int, _ kernel: BezierKernel, _ xs: UnsafeMutablePointer<Double>,
-                      _ marks: UnsafeMutablePointer<UInt8>, _ lanes: UnsafeMutablePointer<Int>) {
-        var m = 0
-        for k in 0..<count {
-            // Branch-free gather: every lane is written, only marked ones advance.
-            lanes[m] = k
-            xs[m] = x[k]
-            m &+= Int(flags[k])
-        }
-        let ys = xs + Self.batchBlock
+    /// The `m` gathered lanes (their x in `xs`, their places in `lanes`) through the solve
+    /// kernel (values into `xs + redoBatch`), then `value(at:)` for what that leaves; each
+    /// value goes to its place in `dst`.
+    @inline(never)
+    private func redo(_ dst: UnsafeMutablePointer<Double>, _ m: Int, _ kernel: BezierKernel,
+                      _ xs: UnsafeMutablePointer<Double>, _ marks: UnsafeMutablePointer<UInt8>,
+                      _ lanes: UnsafeMutablePointer<Int>) {
+        let ys = xs + Self.redoBatch
         if kinetic_simd_bezier_solve(BezierLanes.simdPath, kernel.table, xs, ys, marks, m) < 0 {
-            for j in 0..<m { out[lanes[j]] = value(at: xs[j], kernel) }
+            for j in 0..<m { dst[lanes[j]] = value(at: xs[j], kernel) }
             return
         }
-        for j in 0..<m { out[lanes[j]] = marks[j] != 0 ? value(at: xs[j], kernel) : ys[j] }
+        for j in 0..<m { dst[lanes[j]] = marks[j] != 0 ? value(at: xs[j], kernel) : ys[j] }
     }
 
     /// `value(at:)`'s value without counting the evaluation (the batch call has counted its
