@@ -107,12 +107,14 @@ final class LaneEngineTests: XCTestCase {
         var random = SeededRandom(seed: 0x1A4E)
         let engine = LaneEngine()
         var live: [LaneBlockID: Int] = [:]  // block → size
+        var sizes: [LaneBlockID: Int] = [:]  // every block handed out, live or released
         for _ in 0 ..< 3_000 {
             if live.isEmpty || random.chance(0.6) {
                 let size = Int(random.next() % 7) + 1
                 let block = engine.allocateBlock((0 ..< size).map(Double.init), releasesWhenIdle: true)
                 XCTAssertNil(live[block], "a live block is never handed out again")
                 live[block] = size
+                sizes[block] = size
             } else {
                 // Release through the engine's own rule: a run over the block's lanes that ends.
                 let (block, size) = live.randomElement(using: &random)!
@@ -140,6 +142,27 @@ final class LaneEngineTests: XCTestCase {
             }
         }
         XCTAssertLessThanOrEqual(engine.laneCount, lanes.count * 3, "released lanes are reused")
+        // Every lane of every block handed out, live or released, looked up in ascending,
+        // descending and random order (the look-up tries the block it found last, and the
+        // next, before its search): always the block that holds it.
+        var all: [(lane: Int32, block: LaneBlockID, offset: Int)] = []
+        for (block, size) in sizes {
+            let first = engine.firstLane(of: block)
+            for j in 0 ..< size { all.append((Int32(first + j), block, j)) }
+        }
+        all.sort { $0.lane < $1.lane }
+        XCTAssertEqual(all.count, engine.laneCount)
+        var shuffled = all
+        for i in stride(from: shuffled.count - 1, to: 0, by: -1) {
+            shuffled.swapAt(i, Int(random.next() % UInt64(i + 1)))
+        }
+        for order in [all, all.reversed(), shuffled] {
+            for entry in order {
+                let mapped = engine.block(ofLane: entry.lane)
+                XCTAssertEqual(mapped.block, entry.block, "lane \(entry.lane)")
+                XCTAssertEqual(mapped.offset, entry.offset, "lane \(entry.lane)")
+            }
+        }
     }
 
     /// Many overlapping runs on shared lanes, with random targets, curves, lengths and

@@ -68,6 +68,8 @@ package final class LaneEngine {
     @exclusivity(unchecked) var blocks: [LaneBlock] = []
     /// Released blocks by lane count (index: lane count).
     @exclusivity(unchecked) var freeBlocks: [[Int32]] = []
+    /// The block that `blockIndex(ofLane:)` found last (a hint; any value is safe).
+    @exclusivity(unchecked) private var lastBlockFound = 0
 
     // MARK: Contributions (see LaneEngineSegments.swift)
 
@@ -360,12 +362,26 @@ package final class LaneEngine {
     }
 
     /// The index of the block that holds `lane` (the last block starting at or before it).
+    ///
+    /// The block found last, and the one after it, are tried before the binary search: a
+    /// tick that ends many runs, and the model writes it queues, look lanes up mostly in
+    /// order, and each step of the search over thousands of blocks is a cache miss.
     func blockIndex(ofLane lane: Int32) -> Int {
-        var lo = 0, hi = blocks.count - 1
+        let count = blocks.count
+        let h = lastBlockFound
+        if h < count, blocks[h].start <= lane {
+            if h + 1 == count || blocks[h + 1].start > lane { return h }
+            if h + 2 == count || blocks[h + 2].start > lane {
+                lastBlockFound = h + 1
+                return h + 1
+            }
+        }
+        var lo = 0, hi = count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if blocks[mid].start <= lane { lo = mid } else { hi = mid - 1 }
         }
+        lastBlockFound = lo
         return lo
     }
 

@@ -131,7 +131,7 @@ extension PropertyAnimator {
         }
         try checkNotCompleting("continueAnimation")
         try withRun { core, run in
-            try core.continueAnimation(run, timing: parameters.map(RunTiming.init), durationFactor: durationFactor)
+            try core.continueAnimation(run, timing: parameters.map { RunTiming($0) }, durationFactor: durationFactor)
         }
     }
 
@@ -170,9 +170,7 @@ extension PropertyAnimator {
     /// What the engine runs when it activates the run: the blocks kept for the start, each
     /// over `[delayFactor, 1]` of the run.
     func activation() throws {
-        let blocks = pendingBlocks
-        pendingBlocks.removeAll()
-        for pending in blocks {
+        for pending in pendingBlocks.removeAll() {
             try AnimationCapture.withChanges(duration: duration, pending.block) { changes in
                 try addSegment(changes, start: pending.delayFactor, length: 1 - pending.delayFactor)
             }
@@ -204,9 +202,7 @@ extension PropertyAnimator {
     /// Runs the completion handlers (each once, in the order added).
     func callCompletions(_ position: ViewAnimatingPosition) {
         isCompleting = true
-        let handlers = completions
-        completions.removeAll()
-        for handler in handlers { handler.call(position) }
+        for handler in completions.removeAll() { handler.call(position) }
         isCompleting = false
         isRunningDidChange?(self)
     }

@@ -73,7 +73,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// time instead; see ``SpringTimingParameters``).
     public let duration: Double
     /// The timing given at creation.
-    public let timingParameters: any TimingCurveProvider
+    public var timingParameters: any TimingCurveProvider { timingSource.provider }
+    /// How the timing was given (a named curve's parameters are made when read, so that an
+    /// animator made with one holds no box for them).
+    private let timingSource: TimingSource
     /// The delay of the last `startAnimation(afterDelay:)`, seconds.
     public internal(set) var delay: Double = 0
 
@@ -104,13 +107,19 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     ///   - timingParameters: the timing (cubic or spring).
     ///   - engine: the engine that evaluates it.
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or spring.
-    public init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
+    public convenience init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
+        try self.init(duration: duration, timing: RunTiming(timingParameters), source: .provider(timingParameters),
+                      engine: engine)
+    }
+
+    /// An inactive animator with `timing` on `engine`; `source` is how the timing was given.
+    private init(duration: Double, timing: RunTiming, source: TimingSource, engine: AnimationEngine) throws {
         do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
         engineLink = engine.link
         ownedEngine = engine
         self.duration = duration
-        self.timingParameters = timingParameters
-        timing = RunTiming(timingParameters)
+        timingSource = source
+        self.timing = timing
         do { (curve, runDuration) = try engine.core.curve(for: timing, duration: duration) } catch let error as ParameterError {
             throw AnimatorError.invalidParameter(error)
         }
@@ -121,7 +130,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// An animator with one of UIKit's named curves.
     public convenience init(duration: Double, curve: AnimationCurve, engine: AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
-        try self.init(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve), engine: engine)
+        try self.init(duration: duration, timing: RunTiming(CubicTimingParameters(animationCurve: curve)),
+                      source: .named(curve), engine: engine)
         if let animations { pendingBlocks.append(PendingBlock(block: animations, delayFactor: 0)) }
     }
 
@@ -302,6 +312,20 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     func checkNotCompleting(_ call: String) throws {
         if isCompleting { throw AnimatorError.callDuringCompletion(call: call) }
+    }
+}
+
+/// How an animator's timing was given: one of UIKit's named curves, or a provider.
+enum TimingSource {
+    case named(AnimationCurve)
+    case provider(any TimingCurveProvider)
+
+    /// The timing parameters (a named curve's made afresh).
+    var provider: any TimingCurveProvider {
+        switch self {
+        case .named(let curve): return CubicTimingParameters(animationCurve: curve)
+        case .provider(let provider): return provider
+        }
     }
 }
 

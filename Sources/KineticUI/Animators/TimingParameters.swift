@@ -131,7 +131,7 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable {
 extension RunTiming {
     /// The engine's timing for a provider: its spring when it is one (and not a cubic or
     /// built-in curve), else its cubic curve, else the default curve.
-    init(_ provider: any TimingCurveProvider) {
+    init(_ provider: some TimingCurveProvider) {
         if let spring = provider.springTimingParameters, provider.timingCurveType != .builtin,
            provider.timingCurveType != .cubic {
             self = spring.runTiming

@@ -103,7 +103,7 @@ public final class AnimationEngine {
         for (view, property) in zip(blockViews, blockProperties) {
             guard let view, view.laneEngine === nil || view.laneEngine === self else { continue }
             view.laneBlocks[property.rawValue] = .none
-            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
+            if !view.laneBlocks.anyExists { view.laneEngine = nil }
         }
     }
 

@@ -35,7 +35,7 @@ extension AnimationEngine {
             guard let view = blockViews[i] else { return }
             blockViews[i] = nil
             view.laneBlocks[blockProperties[i].rawValue] = .none
-            if !view.laneBlocks.contains(where: \.exists) { view.laneEngine = nil }
+            if !view.laneBlocks.anyExists { view.laneEngine = nil }
         }
     }
 
@@ -46,7 +46,7 @@ extension AnimationEngine {
 
     /// A model write outside an animations block to a property being animated: the
     /// animations keep their offsets relative to the new model value.
-    func modelWillChange(_ view: View, _ property: AnimatableProperty, old: [Double], new: [Double]) {
+    func modelWillChange(_ view: View, _ property: AnimatableProperty, new: PropertyLanes) {
         let start = firstLane(view, property)
         for j in 0 ..< property.laneCount { core.setModel(lane: start + j, to: new[j]) }
     }
@@ -75,7 +75,7 @@ extension AnimationEngine {
 
     /// Copies the presentation lanes of `view`'s animated properties into `lanes` (model
     /// layout). Returns whether the background colour is animated.
-    func readPresentation(of view: View, into lanes: inout [Double]) -> Bool {
+    func readPresentation(of view: View, into lanes: inout ModelLanes) -> Bool {
         flush()
         for property in AnimatableProperty.allCases {
             guard view.laneBlocks[property.rawValue].exists else { continue }

@@ -9,8 +9,37 @@ struct PropertyLanes: RandomAccessCollection, Equatable {
     /// No lanes (a change whose target is not yet read).
     init() { count = 0 }
 
+    /// One lane.
+    init(_ a: Double) {
+        storage[0] = a
+        count = 1
+    }
+
+    /// Two lanes.
+    init(_ a: Double, _ b: Double) {
+        storage[0] = a
+        storage[1] = b
+        count = 2
+    }
+
+    /// Four lanes.
+    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        storage[0] = a
+        storage[1] = b
+        storage[2] = c
+        storage[3] = d
+        count = 4
+    }
+
+    /// The lanes of `values` (at most eight).
+    init(_ values: UnsafeBufferPointer<Double>) {
+        precondition(values.count <= 8, "at most eight lanes")
+        for j in values.indices { storage[j] = values[j] }
+        count = values.count
+    }
+
     /// `property`'s lanes in a view's model storage.
-    init(_ property: AnimatableProperty, in modelLanes: [Double]) {
+    init(_ property: AnimatableProperty, in modelLanes: ModelLanes) {
         count = property.laneCount
         let offset = property.offset
         for j in 0 ..< count { storage[j] = modelLanes[offset + j] }

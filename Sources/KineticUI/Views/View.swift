@@ -26,7 +26,7 @@ open class View {
     // call out), and the dynamic checks were a measurable share of creating and starting an
     // animator.
     /// Model lanes (see ``AnimatableProperty`` for the layout).
-    @exclusivity(unchecked) var modelLanes: [Double]
+    @exclusivity(unchecked) var modelLanes: ModelLanes
     @exclusivity(unchecked) var hasBackgroundColor = false
     /// The engine whose lanes animate this view (bound at the first animation), through its
     /// link: the view does not keep it alive.
@@ -36,7 +36,7 @@ open class View {
     }
     @exclusivity(unchecked) private var laneEngineLink: EngineLink?
     /// Per property: the engine lane block animating it, or `.none`.
-    @exclusivity(unchecked) var laneBlocks: [LaneBlockID] = [.none, .none, .none, .none, .none]
+    @exclusivity(unchecked) var laneBlocks = PropertyBlocks()
 
     /// A name for traces and CSV timelines (UIKit's `accessibilityIdentifier` plays this role).
     public var name: String?
@@ -54,15 +54,7 @@ open class View {
 
     /// A view with the given frame (points), alpha 1, the identity transform and no colour.
     public init(frame: Rect = .zero) {
-        modelLanes = [Double](repeating: 0, count: AnimatableProperty.totalLanes)
-        modelLanes[AnimatableProperty.alpha.offset] = 1
-        let t = AnimatableProperty.transform.offset
-        modelLanes[t + 3] = 1
-        modelLanes[t + 4] = 1
-        modelLanes[0] = frame.origin.x + frame.size.width / 2
-        modelLanes[1] = frame.origin.y + frame.size.height / 2
-        modelLanes[4] = frame.size.width
-        modelLanes[5] = frame.size.height
+        modelLanes = ModelLanes(frame: frame)
     }
 
     // MARK: Model values
@@ -70,13 +62,13 @@ open class View {
     /// The centre, in the superview's coordinates (points). Animatable.
     public var center: Point {
         get { Point(x: modelLanes[0], y: modelLanes[1]) }
-        set { setModel(.center, [newValue.x, newValue.y]) }
+        set { setModel(.center, PropertyLanes(newValue.x, newValue.y)) }
     }
 
     /// The bounds (points). Animatable.
     public var bounds: Rect {
         get { Rect(x: modelLanes[2], y: modelLanes[3], width: modelLanes[4], height: modelLanes[5]) }
-        set { setModel(.bounds, [newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height]) }
+        set { setModel(.bounds, PropertyLanes(newValue.origin.x, newValue.origin.y, newValue.size.width, newValue.size.height)) }
     }
 
     /// The frame (points, superview coordinates). Setting it sets `center` to the frame's
@@ -96,7 +88,7 @@ open class View {
     /// Opacity, 0 (transparent) to 1 (opaque). Animatable.
     public var alpha: Double {
         get { modelLanes[AnimatableProperty.alpha.offset] }
-        set { setModel(.alpha, [newValue]) }
+        set { setModel(.alpha, PropertyLanes(newValue)) }
     }
 
     /// The affine transform, applied about the centre. Animatable; stored decomposed
@@ -104,22 +96,22 @@ open class View {
     /// transform (equal to what was set up to rounding), and rotations animate the shorter
     /// way round.
     public var transform: Transform2D {
-        get { lanes(of: .transform, in: modelLanes).withUnsafeBufferPointer { Transform2D(lanes: $0) } }
+        get { modelLanes[.transform].withUnsafeBufferPointer { Transform2D(lanes: $0) } }
         set {
             var new = newValue.lanes
-            let old = lanes(of: .transform, in: modelLanes)
+            let old = modelLanes[.transform]
             new.withUnsafeMutableBufferPointer { n in
                 old.withUnsafeBufferPointer { Transform2D.alignLanes(n, after: $0) }
             }
-            setModel(.transform, new)
+            new.withUnsafeBufferPointer { setModel(.transform, PropertyLanes($0)) }
         }
     }
 
     /// The fill colour (nil: none). Animatable; nil animates as clear.
     public var backgroundColor: Color? {
-        get { hasBackgroundColor ? lanes(of: .backgroundColor, in: modelLanes).withUnsafeBufferPointer { Color(lanes: $0) } : nil }
+        get { hasBackgroundColor ? modelLanes[.backgroundColor].withUnsafeBufferPointer { Color(lanes: $0) } : nil }
         set {
-            let lanes: [Double] = newValue.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0]
+            let lanes = newValue.map { PropertyLanes($0.red, $0.green, $0.blue, $0.alpha) } ?? PropertyLanes(0, 0, 0, 0)
             if newValue != nil, lanes.contains(where: { !$0.isFinite }) {
                 Diagnostics.report(.nonFiniteValue(view: name, property: "backgroundColor"))
                 return
@@ -135,7 +127,7 @@ open class View {
     /// The presentation values: what the engine's current frame shows (the model values
     /// when nothing animates the view).
     public var presentation: ViewValues {
-        guard let engine = laneEngine, laneBlocks.contains(where: \.exists) else { return model }
+        guard let engine = laneEngine, laneBlocks.anyExists else { return model }
         var lanes = modelLanes
         let colorAnimating = engine.readPresentation(of: self, into: &lanes)
         return values(from: lanes, hasColor: hasBackgroundColor || colorAnimating)
@@ -271,14 +263,8 @@ open class View {
 
     // MARK: Internals
 
-    func lanes(of property: AnimatableProperty, in storage: [Double]) -> [Double] {
-        Array(storage[property.offset ..< property.offset + property.laneCount])
-    }
-
-    private func values(from lanes: [Double], hasColor: Bool) -> ViewValues {
-        let t = lanes.withUnsafeBufferPointer {
-            Transform2D(lanes: UnsafeBufferPointer(rebasing: $0[AnimatableProperty.transform.offset...]))
-        }
+    private func values(from lanes: ModelLanes, hasColor: Bool) -> ViewValues {
+        let t = lanes[.transform].withUnsafeBufferPointer { Transform2D(lanes: $0) }
         let c = AnimatableProperty.backgroundColor.offset
         return ViewValues(
             center: Point(x: lanes[0], y: lanes[1]),
@@ -290,7 +276,7 @@ open class View {
 
     /// Every model write goes through here: capture inside an animations block, additive
     /// shift of running animations outside one.
-    func setModel(_ property: AnimatableProperty, _ new: [Double]) {
+    func setModel(_ property: AnimatableProperty, _ new: PropertyLanes) {
         guard new.allSatisfy(\.isFinite) else {
             Diagnostics.report(.nonFiniteValue(view: name, property: property.description))
             return
@@ -299,7 +285,7 @@ open class View {
         if let capture = AnimationCapture.capturing {
             capture.willChange(self, property)
         } else if let engine = laneEngine, laneBlocks[property.rawValue].exists {
-            engine.modelWillChange(self, property, old: lanes(of: property, in: modelLanes), new: new)
+            engine.modelWillChange(self, property, new: new)
         }
         for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
     }

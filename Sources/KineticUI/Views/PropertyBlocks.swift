@@ -1,0 +1,23 @@
+import Kinetic
+
+/// Per ``AnimatableProperty`` of a view, the engine lane block that animates it (or
+/// `.none`), held inline in the view (no array of its own).
+struct PropertyBlocks {
+    // One index per property, in `AnimatableProperty`'s raw-value order; −1 for none.
+    private var indices = SIMD8<Int32>(repeating: -1)
+
+    /// The block of the property with raw value `i`.
+    subscript(i: Int) -> LaneBlockID {
+        get {
+            precondition(i >= 0 && i < AnimatableProperty.allCases.count, "property out of range")
+            return LaneBlockID(index: indices[i])
+        }
+        set {
+            precondition(i >= 0 && i < AnimatableProperty.allCases.count, "property out of range")
+            indices[i] = newValue.exists ? newValue.index : -1
+        }
+    }
+
+    /// Whether some property has a block.
+    var anyExists: Bool { any(indices .>= 0) }
+}
