@@ -36,6 +36,9 @@
 //    uses curves that set-up took past that rule (9 calls), so their batch table is built. Two kinds: "random" (a new
 //    random curve each iteration; steady cycles over 256 pre-built random curves of the same
 //    distribution) and "steep (0.95,0.05,0.05,0.95)". Bar: first ÷ steady ≤ 3.
+//    "Curve scale batch steady <curve> (ours)" against "(baseline)" [1024 x]: the steady state
+//    of the random set and of each degenerate curve against the baseline's scalar loop over
+//    the same x. Bar: ≤ 0.2 on every curve.
 // 4. "Curve scale scalar all 1024 curves … [1000 evals]": one x at a time; evaluation i of
 //    an iteration uses the next curve of a set of 1,011 seeded random curves plus the 13
 //    degenerate curves listed in `degenerateCurves` (1,024 in all, cycled in order) at a random
@@ -273,6 +276,45 @@ func curveScaleBenchmarks() {
         try steadySteep.values(at: input, into: batchOutput)
         benchmark.stopMeasurement()
         blackHole(batchOutput[batchCount - 1])
+    }
+
+    // Steady state against the baseline over the same 1,024 x (issue 17: ≤ 0.2 on every curve):
+    // the 256 settled random curves, cycled, and each degenerate curve settled past its batch
+    // table's rule. The baseline loops its scalar solver into the same output buffer.
+    let baselineRandom = (0 ..< 256).map { i in
+        let (x1, y1, x2, y2) = points[i]
+        return BrowserCubicBezier(x1, y1, x2, y2)
+    }
+    Benchmark("Curve scale batch steady random (baseline) [1024 x]", configuration: batch) { benchmark in
+        let k = benchmark.currentIteration
+        let curve = baselineRandom[k & 255]
+        let input = window(k)
+        benchmark.startMeasurement()
+        for i in 0 ..< batchCount { batchOutput[i] = curve.value(at: input[i]) }
+        benchmark.stopMeasurement()
+        blackHole(batchOutput[batchCount - 1])
+    }
+    for c in degenerateCurves {
+        let baseline = BrowserCubicBezier(c.x1, c.y1, c.x2, c.y2)
+        // The steep (0.95, …) curve's steady benchmark is the one above.
+        if c.x1 != steep.x1 || c.y1 != steep.y1 || c.x2 != steep.x2 || c.y2 != steep.y2 {
+            let ours = try! CubicBezier(c.x1, c.y1, c.x2, c.y2)
+            settle(ours)
+            Benchmark("Curve scale batch steady \(c.name) (ours) [1024 x]", configuration: batch) { benchmark in
+                let input = window(benchmark.currentIteration)
+                benchmark.startMeasurement()
+                try ours.values(at: input, into: batchOutput)
+                benchmark.stopMeasurement()
+                blackHole(batchOutput[batchCount - 1])
+            }
+        }
+        Benchmark("Curve scale batch steady \(c.name) (baseline) [1024 x]", configuration: batch) { benchmark in
+            let input = window(benchmark.currentIteration)
+            benchmark.startMeasurement()
+            for i in 0 ..< batchCount { batchOutput[i] = baseline.value(at: input[i]) }
+            benchmark.stopMeasurement()
+            blackHole(batchOutput[batchCount - 1])
+        }
     }
 
     // MARK: 4. Scalar, one x at a time, over the random + degenerate set and per degenerate curve.
