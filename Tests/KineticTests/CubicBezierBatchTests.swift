@@ -225,11 +225,20 @@ final class CubicBezierBatchTests: XCTestCase {
             _ = c.values(at: (0 ..< 9000).map { Double($0) / 8999 })
             if c.table.hasBatchTable { withTable += 1 }
             let xs = probes(c, &rng)
-            if let run = c.table.batchTableRun(xs, path: kinetic_simd_best_path()) { marked += run.marked }
+            if let run = c.table.batchTableRun(xs, path: kinetic_simd_best_path()) {
+                marked += run.marked
+                // The long call below gathers more lanes than one redo takes (256): it flushes
+                // in the middle of the call, in place as well.
+                if steep.contains(where: { $0 == p }) { XCTAssertGreaterThan(run.marked * 8, 256, "\(c)") }
+            }
             let whole = c.values(at: xs).map(\.bitPattern)
-            // One call over the x eight times, each copy shuffled the same way.
-            let long = c.values(at: Array(repeating: xs, count: 8).flatMap { $0 }).map(\.bitPattern)
+            // One call over the x repeated eight times, out of place and in place.
+            let repeated = Array(repeating: xs, count: 8).flatMap { $0 }
+            let long = c.values(at: repeated).map(\.bitPattern)
             XCTAssertEqual(long, Array(repeating: whole, count: 8).flatMap { $0 }, "\(c): one long call")
+            var longInPlace = repeated
+            longInPlace.withUnsafeMutableBufferPointer { c.evaluate(inPlace: $0) }
+            XCTAssertEqual(longInPlace.map(\.bitPattern), long, "\(c): one long call in place")
             var chunked: [UInt64] = [], start = 0, k = 0
             let sizes = [16, 17, 63, 64, 65, 127, 200, 255, 257, 31]
             while start < xs.count {

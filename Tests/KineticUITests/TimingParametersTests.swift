@@ -47,6 +47,35 @@ final class TimingParametersTests: EngineTestCase {
         XCTAssertEqual(AnimationCurve.allCases.map(\.rawValue), [0, 1, 2, 3], "UIViewAnimationCurve's raw values")
     }
 
+    /// An animator made with a named curve reports that curve's parameters (made when read,
+    /// not stored), and runs its lanes along it: the same values as an animator given the
+    /// same parameters as a provider.
+    func testNamedCurveAnimatorReportsAndRunsItsParameters() async throws {
+        for curve in AnimationCurve.allCases {
+            let named = try PropertyAnimator(duration: 1, curve: curve, engine: engine)
+            let p = try XCTUnwrap(named.timingParameters as? CubicTimingParameters, "\(curve)")
+            XCTAssertEqual(p, CubicTimingParameters(animationCurve: curve), "\(curve)")
+            XCTAssertEqual(named.timingParameters.timingCurveType, .builtin)
+            XCTAssertNil(named.timingParameters.springTimingParameters)
+            let provided = try PropertyAnimator(duration: 1, timingParameters: CubicTimingParameters(animationCurve: curve),
+                                                engine: engine)
+            let a = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            let b = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            try named.addAnimations { a.alpha = 0.25 }
+            try provided.addAnimations { b.alpha = 0.25 }
+            try named.startAnimation()
+            try provided.startAnimation()
+            for _ in 0 ..< 7 {
+                try step()
+                XCTAssertEqual(a.presentation.alpha.bitPattern, b.presentation.alpha.bitPattern, "\(curve)")
+            }
+            XCTAssertLessThan(a.presentation.alpha, 1, "\(curve): moving after 7 frames")
+            try step(130)
+            XCTAssertEqual(a.presentation.alpha, 0.25)
+            XCTAssertEqual(b.presentation.alpha, 0.25)
+        }
+    }
+
     func testCustomControlPointsDriveTheAnimator() async throws {
         let p = try CubicTimingParameters(controlPoint1: Point(x: 0.1, y: 0.9), controlPoint2: Point(x: 0.2, y: 1.3))
         XCTAssertEqual(p.timingCurveType, .cubic)

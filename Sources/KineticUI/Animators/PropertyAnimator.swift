@@ -64,7 +64,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         set { engineLink = newValue?.link }
     }
     // The animator's bookkeeping is `@exclusivity(unchecked)`, as the engine's is: every
-    // access is a read or an instantaneous write (lists are copied out before their handlers
+    // access is a read or an instantaneous write (lists are moved out before their handlers
     // run), and the dynamic checks were a measurable share of creating and starting one.
     @exclusivity(unchecked) private var engineLink: EngineLink?
     /// The engine, strongly, while the engine does not retain this animator (not running).

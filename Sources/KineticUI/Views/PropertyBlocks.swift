@@ -3,17 +3,19 @@ import Kinetic
 /// Per ``AnimatableProperty`` of a view, the engine lane block that animates it (or
 /// `.none`), held inline in the view (no array of its own).
 struct PropertyBlocks {
-    // One index per property, in `AnimatableProperty`'s raw-value order; −1 for none.
+    // One index per property, in `AnimatableProperty`'s raw-value order; −1 for none (the
+    // three spare slots stay −1).
     private var indices = SIMD8<Int32>(repeating: -1)
 
-    /// The block of the property with raw value `i`.
+    /// The block of the property with raw value `i` (the five properties' raw values are 0 to
+    /// 4; the check is the storage's bound).
     subscript(i: Int) -> LaneBlockID {
         get {
-            precondition(i >= 0 && i < AnimatableProperty.allCases.count, "property out of range")
+            precondition(i >= 0 && i < 8, "property out of range")
             return LaneBlockID(index: indices[i])
         }
         set {
-            precondition(i >= 0 && i < AnimatableProperty.allCases.count, "property out of range")
+            precondition(i >= 0 && i < 8, "property out of range")
             indices[i] = newValue.exists ? newValue.index : -1
         }
     }

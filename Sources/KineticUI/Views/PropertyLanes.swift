@@ -1,4 +1,4 @@
-/// The model lanes of one ``AnimatableProperty`` (one to six doubles), held inline: what an
+/// The model lanes of one ``AnimatableProperty`` (one to six doubles; up to eight fit), held inline: what an
 /// animations block captures per changed property, before its first write and when it
 /// returns, without an array allocation for each.
 struct PropertyLanes: RandomAccessCollection, Equatable {
