@@ -47,7 +47,7 @@ extension AnimationEngine {
     ///   ``AnimatorError/tooManyAnimations(view:property:)``.
     func checkLanes(for changes: [CapturedChange]) throws {
         for change in changes {
-            if let bound = change.view.laneEngine, bound !== self {
+            if change.view.isBound(toEngineOtherThan: self) {
                 throw AnimatorError.viewBoundToAnotherEngine(view: change.view.name ?? "(unnamed)")
             }
             let b = change.view.laneBlocks[change.property.rawValue]

@@ -76,7 +76,11 @@ final class AnimationCapture {
             Self.stack.removeLast()
             // The engine animating a property holds its model value too (also when the block
             // throws, or its changes are then rejected).
-            for change in changes { change.view.laneEngine?.modelDidChange(change.view, change.property) }
+            // (Only a property with a lane block has an engine's model value to update: the
+            // engine's weak link is read for those alone.)
+            for change in changes where change.view.laneBlocks[change.property.rawValue].exists {
+                change.view.laneEngine?.modelDidChange(change.view, change.property)
+            }
         }
         try body()
         for k in changes.indices {

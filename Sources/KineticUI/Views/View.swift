@@ -35,6 +35,12 @@ open class View {
         set { laneEngineLink = newValue?.link }
     }
     @exclusivity(unchecked) private var laneEngineLink: EngineLink?
+    /// Whether an engine other than `engine`, still alive, animates this view (its link is
+    /// compared first, so the common case reads no weak reference).
+    func isBound(toEngineOtherThan engine: AnimationEngine) -> Bool {
+        guard let link = laneEngineLink, link !== engine.link else { return false }
+        return link.engine != nil
+    }
     /// Per property: the engine lane block animating it, or `.none`.
     @exclusivity(unchecked) var laneBlocks = PropertyBlocks()
 
