@@ -234,87 +234,61 @@ func curveScaleBenchmarks() {
         return curve
     }
     let steep = (x1: 0.95, y1: 0.05, x2: 0.05, y2: 0.95)
-    let steadySteep = try! CubicBezier(steep.x1, steep.y1, steep.x2, steep.y2)
-    settle(steadySteep)
     /// The 1,024 x of iteration k: a window of the shared pool.
     func window(_ k: Int) -> UnsafeBufferPointer<Double> {
         let start = (k &* batchCount) & mask
         return UnsafeBufferPointer(rebasing: batchInput[start ..< start + batchCount])
     }
+    /// `values(at:into:)` over window k on the curve `curve(k)` gives (made, when it is new,
+    /// before the timed part).
+    func batchBenchmark(_ name: String, _ curve: @escaping @Sendable (Int) throws -> CubicBezier) {
+        Benchmark(name, configuration: batch) { benchmark in
+            let k = benchmark.currentIteration
+            let curve = try curve(k)
+            let input = window(k)
+            benchmark.startMeasurement()
+            try curve.values(at: input, into: batchOutput)
+            benchmark.stopMeasurement()
+            blackHole(batchOutput[batchCount - 1])
+        }
+    }
+    /// A steady-state pair over window k: ours through `values(at:into:)` on curve k's settled
+    /// curve, the baseline's scalar loop on curve k's baseline, into the same output buffer.
+    func steadyBenchmarks(_ name: String, ours: @escaping @Sendable (Int) -> CubicBezier,
+                          baseline: @escaping @Sendable (Int) -> BrowserCubicBezier) {
+        batchBenchmark("Curve scale batch steady \(name) (ours) [1024 x]", ours)
+        Benchmark("Curve scale batch steady \(name) (baseline) [1024 x]", configuration: batch) { benchmark in
+            let k = benchmark.currentIteration
+            let curve = baseline(k)
+            let input = window(k)
+            benchmark.startMeasurement()
+            for i in 0 ..< batchCount { batchOutput[i] = curve.value(at: input[i]) }
+            benchmark.stopMeasurement()
+            blackHole(batchOutput[batchCount - 1])
+        }
+    }
 
-    Benchmark("Curve scale batch first call random (ours) [1024 x]", configuration: batch) { benchmark in
-        let k = benchmark.currentIteration
+    batchBenchmark("Curve scale batch first call random (ours) [1024 x]") { k in
         let (x1, y1, x2, y2) = points[k & mask]
-        let curve = try CubicBezier(x1, y1, x2, y2)
-        let input = window(k)
-        benchmark.startMeasurement()
-        try curve.values(at: input, into: batchOutput)
-        benchmark.stopMeasurement()
-        blackHole(batchOutput[batchCount - 1])
+        return try CubicBezier(x1, y1, x2, y2)
     }
-    Benchmark("Curve scale batch steady random (ours) [1024 x]", configuration: batch) { benchmark in
-        let k = benchmark.currentIteration
-        let curve = steadyRandom[k & 255]
-        let input = window(k)
-        benchmark.startMeasurement()
-        try curve.values(at: input, into: batchOutput)
-        benchmark.stopMeasurement()
-        blackHole(batchOutput[batchCount - 1])
-    }
-    Benchmark("Curve scale batch first call steep (0.95,0.05,0.05,0.95) (ours) [1024 x]", configuration: batch) { benchmark in
-        let k = benchmark.currentIteration
-        let curve = try CubicBezier(steep.x1, steep.y1, steep.x2, steep.y2)
-        let input = window(k)
-        benchmark.startMeasurement()
-        try curve.values(at: input, into: batchOutput)
-        benchmark.stopMeasurement()
-        blackHole(batchOutput[batchCount - 1])
-    }
-    Benchmark("Curve scale batch steady steep (0.95,0.05,0.05,0.95) (ours) [1024 x]", configuration: batch) { benchmark in
-        let input = window(benchmark.currentIteration)
-        benchmark.startMeasurement()
-        try steadySteep.values(at: input, into: batchOutput)
-        benchmark.stopMeasurement()
-        blackHole(batchOutput[batchCount - 1])
+    batchBenchmark("Curve scale batch first call steep (0.95,0.05,0.05,0.95) (ours) [1024 x]") { _ in
+        try CubicBezier(steep.x1, steep.y1, steep.x2, steep.y2)
     }
 
     // Steady state against the baseline over the same 1,024 x (issue 17: ≤ 0.2 on every curve):
-    // the 256 settled random curves, cycled, and each degenerate curve settled past its batch
-    // table's rule. The baseline loops its scalar solver into the same output buffer.
+    // the 256 settled random curves, cycled, and each degenerate curve (steep (0.95, …) among
+    // them) settled past its batch table's rule.
     let baselineRandom = (0 ..< 256).map { i in
         let (x1, y1, x2, y2) = points[i]
         return BrowserCubicBezier(x1, y1, x2, y2)
     }
-    Benchmark("Curve scale batch steady random (baseline) [1024 x]", configuration: batch) { benchmark in
-        let k = benchmark.currentIteration
-        let curve = baselineRandom[k & 255]
-        let input = window(k)
-        benchmark.startMeasurement()
-        for i in 0 ..< batchCount { batchOutput[i] = curve.value(at: input[i]) }
-        benchmark.stopMeasurement()
-        blackHole(batchOutput[batchCount - 1])
-    }
+    steadyBenchmarks("random", ours: { steadyRandom[$0 & 255] }, baseline: { baselineRandom[$0 & 255] })
     for c in degenerateCurves {
+        let ours = try! CubicBezier(c.x1, c.y1, c.x2, c.y2)
+        settle(ours)
         let baseline = BrowserCubicBezier(c.x1, c.y1, c.x2, c.y2)
-        // The steep (0.95, …) curve's steady benchmark is the one above.
-        if c.x1 != steep.x1 || c.y1 != steep.y1 || c.x2 != steep.x2 || c.y2 != steep.y2 {
-            let ours = try! CubicBezier(c.x1, c.y1, c.x2, c.y2)
-            settle(ours)
-            Benchmark("Curve scale batch steady \(c.name) (ours) [1024 x]", configuration: batch) { benchmark in
-                let input = window(benchmark.currentIteration)
-                benchmark.startMeasurement()
-                try ours.values(at: input, into: batchOutput)
-                benchmark.stopMeasurement()
-                blackHole(batchOutput[batchCount - 1])
-            }
-        }
-        Benchmark("Curve scale batch steady \(c.name) (baseline) [1024 x]", configuration: batch) { benchmark in
-            let input = window(benchmark.currentIteration)
-            benchmark.startMeasurement()
-            for i in 0 ..< batchCount { batchOutput[i] = baseline.value(at: input[i]) }
-            benchmark.stopMeasurement()
-            blackHole(batchOutput[batchCount - 1])
-        }
+        steadyBenchmarks(c.name, ours: { _ in ours }, baseline: { _ in baseline })
     }
 
     // MARK: 4. Scalar, one x at a time, over the random + degenerate set and per degenerate curve.

@@ -85,7 +85,7 @@ final class AnimationCapture {
         try body()
         for k in changes.indices {
             let change = changes[k]
-            changes[k].new = PropertyLanes(change.property, in: change.view.modelLanes)
+            changes[k].new = change.view.modelLanes[change.property]
         }
         return changes
     }
@@ -93,7 +93,7 @@ final class AnimationCapture {
     /// Notes that `view.property` is about to be written (its old value is kept once).
     func willChange(_ view: View, _ property: AnimatableProperty) {
         guard !captured(view, property) else { return }
-        changes.append(CapturedChange(view: view, property: property, old: PropertyLanes(property, in: view.modelLanes)))
+        changes.append(CapturedChange(view: view, property: property, old: view.modelLanes[property]))
     }
 
     /// Whether `view.property` is already among the changes; when not, it is noted in the

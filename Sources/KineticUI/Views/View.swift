@@ -35,12 +35,6 @@ open class View {
         set { laneEngineLink = newValue?.link }
     }
     @exclusivity(unchecked) private var laneEngineLink: EngineLink?
-    /// Whether an engine other than `engine`, still alive, animates this view (its link is
-    /// compared first, so the common case reads no weak reference).
-    func isBound(toEngineOtherThan engine: AnimationEngine) -> Bool {
-        guard let link = laneEngineLink, link !== engine.link else { return false }
-        return link.engine != nil
-    }
     /// Per property: the engine lane block animating it, or `.none`.
     @exclusivity(unchecked) var laneBlocks = PropertyBlocks()
 
@@ -269,6 +263,13 @@ open class View {
 
     // MARK: Internals
 
+    /// Whether an engine other than `engine`, still alive, animates this view (its link is
+    /// compared first, so the common case reads no weak reference).
+    func isBound(toEngineOtherThan engine: AnimationEngine) -> Bool {
+        guard let link = laneEngineLink, link !== engine.link else { return false }
+        return link.engine != nil
+    }
+
     private func values(from lanes: ModelLanes, hasColor: Bool) -> ViewValues {
         let t = lanes[.transform].withUnsafeBufferPointer { Transform2D(lanes: $0) }
         let c = AnimatableProperty.backgroundColor.offset
@@ -287,13 +288,12 @@ open class View {
             Diagnostics.report(.nonFiniteValue(view: name, property: property.description))
             return
         }
-        let o = property.offset
         if let capture = AnimationCapture.capturing {
             capture.willChange(self, property)
         } else if let engine = laneEngine, laneBlocks[property.rawValue].exists {
             engine.modelWillChange(self, property, new: new)
         }
-        for j in 0 ..< property.laneCount { modelLanes[o + j] = new[j] }
+        modelLanes[property] = new
     }
 }
 
