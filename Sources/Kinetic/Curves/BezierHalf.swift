@@ -5,7 +5,8 @@ import KineticSIMD
 // the fly, so that both give the same bits.
 
 /// One half of a curve: the polynomial (the curve, or the curve mirrored through
-/// (1/2, 1/2)), its parameter range [0, sEnd] cut into `segmentCount` segments of width h,
+/// (1/2, 1/2)), its parameter range [0, sEnd] (reaching the parameter where x = 1/2, see
+/// `BezierHalf.ends`) cut into `segmentCount` segments of width h,
 /// its interpolation variable (x, or √x when `root`) and its output mapping
 /// y = offset + sign·(polynomial's y).
 struct BezierHalf {
@@ -26,45 +27,6 @@ struct BezierHalf {
 
     /// The largest bucket variable of the half (`estimate`), at x = 1/2.
     var bucketEnd: Double { estimate(0.5) }
-
-    /// The parameter where x = 1/2: three Halley steps from t = 1/2, a fixed count with no
-    /// test between them (an early exit that depends on the curve is mispredicted on
-    /// distinct curves, and costs more than the step it saves), which settle it on 91 % of
-    /// random curves; for the rest the search starts again from t = 1/2 and takes up to eight,
-    /// stopping once a step is below 2^-50 (Halley's step converges cubically, so the next
-    /// would be far below rounding). The
-    /// bracketed solve takes over when the steps do not settle (x′ tiny there). The halves
-    /// only need it to about 1e-12: each half's last segment reaches the split, and a guess
-    /// a hair beyond it is still corrected by the Newton step.
-    static func split(_ poly: BezierPolynomial) -> Double {
-        @inline(__always) func halley(_ t: Double) -> Double {
-            let f = poly.x(t) - 0.5, d = poly.dx(t)
-            return 2 * f * d / (2 * d * d - f * poly.ddx(t))
-        }
-        @inline(__always) func settled(_ t: Double) -> Bool {
-            t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45
-        }
-        var t = 0.5
-        t -= halley(t)
-        t -= halley(t)
-        t -= halley(t)
-        if settled(t) { return t }
-        return splitSlowly(poly)
-    }
-
-    /// The split where three Halley steps do not settle it.
-    @inline(never)
-    private static func splitSlowly(_ poly: BezierPolynomial) -> Double {
-        var t = 0.5
-        for _ in 0..<8 {
-            let f = poly.x(t) - 0.5, d = poly.dx(t)
-            let step = 2 * f * d / (2 * d * d - f * poly.ddx(t))
-            t -= step
-            if abs(step) <= 0x1p-50 { break }
-        }
-        if t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45 { return t }
-        return poly.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
-    }
 
     @inline(__always)
     func variable(_ x: Double) -> Double { root ? x.squareRoot() : x }

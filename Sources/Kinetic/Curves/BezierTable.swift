@@ -8,7 +8,8 @@ import KineticSIMD
 /// (1/2, 1/2) is solved for u = 1 − t at 1 − x (exact in double). Each half therefore works
 /// near its own end point with relative accuracy, which keeps both ends exact.
 ///
-/// Each half is cut into `segmentCount` segments uniform in the parameter. On each segment
+/// Each half is cut into `segmentCount` segments uniform in the parameter, over a range that
+/// reaches the split (see `BezierHalf.ends`: an interpolated estimate, not an iteration). On each segment
 /// the inverse t(v) is approximated by the quintic Hermite interpolant of the node values
 /// and their exact first and second derivatives, where v is x itself or, for a half whose
 /// end tangent is near vertical (x'(0) small, as at the start of `easeOut`), √x, in which
@@ -243,6 +244,13 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         _ = kinetic_atomic_count(liveSolveTableBytes, 0 &- UInt(solveTableBytes))
     }
 
+    /// The parameter ends of the lower and the upper half (see `BezierHalf.ends`), for tests;
+    /// nil for the identity, which has no halves.
+    package var halfEnds: (lower: Double, upper: Double)? {
+        let c = constants
+        return c.isIdentity ? nil : (c.lowerEnd, c.upperEnd)
+    }
+
     /// The x of the inner nodes of both halves (for tests: the segment boundaries, where
     /// the look-up could go either way).
     package var nodeXs: [Double] {
@@ -324,8 +332,9 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
 @usableFromInline
 package struct BezierConstants: Sendable {
     let x1, y1, x2, y2: Double
-    /// The parameter where x = 1/2, which splits the halves.
-    let split: Double
+    /// The parameter ends of the lower and the upper half: each reaches the parameter where
+    /// x = 1/2, which splits the halves (see `BezierHalf.ends`).
+    let lowerEnd, upperEnd: Double
     /// dy/dx used for x < 0 and x > 1.
     let startGradient, endGradient: Double
     let isIdentity: Bool
@@ -338,19 +347,19 @@ package struct BezierConstants: Sendable {
         (startGradient, endGradient) = Self.endGradients(x1, y1, x2, y2)
         rootLower = !isIdentity && x1 <= BezierTable.rootThreshold
         rootUpper = !isIdentity && 1 - x2 <= BezierTable.rootThreshold
-        split = isIdentity ? 0.5 : BezierHalf.split(BezierPolynomial(x1, y1, x2, y2))
+        (lowerEnd, upperEnd) = isIdentity ? (0.5, 0.5) : BezierHalf.ends(BezierPolynomial(x1, y1, x2, y2), x1, x2)
     }
 
     var usesRoot: Bool { rootLower || rootUpper }
 
     /// The half of x ≤ 1/2: the curve itself.
     var lower: BezierHalf {
-        BezierHalf(BezierPolynomial(x1, y1, x2, y2), root: rootLower, sEnd: split, offset: 0, sign: 1)
+        BezierHalf(BezierPolynomial(x1, y1, x2, y2), root: rootLower, sEnd: lowerEnd, offset: 0, sign: 1)
     }
 
     /// The half of x > 1/2: the curve mirrored through (1/2, 1/2).
     var upper: BezierHalf {
-        BezierHalf(BezierPolynomial(mirroring: x1, y1, x2, y2), root: rootUpper, sEnd: 1 - split, offset: 1, sign: -1)
+        BezierHalf(BezierPolynomial(mirroring: x1, y1, x2, y2), root: rootUpper, sEnd: upperEnd, offset: 1, sign: -1)
     }
 
     /// Chromium's end-gradient rule: the tangent at each end, falling back to the far
