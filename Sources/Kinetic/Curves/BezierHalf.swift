@@ -50,6 +50,7 @@ struct BezierHalf {
     }
 
     /// Node i: v_i and the derivatives ds/dv (g) and d²s/dv² (gp) there.
+    @inline(__always)
     func node(_ i: Int) -> (v: Double, g: Double, gp: Double) {
         let ax = poly.ax, bx = poly.bx, cx = poly.cx
         let s = Double(i) * h
@@ -131,13 +132,21 @@ struct BezierHalf {
     /// the variable, and the output mapping y = offset + sign·yScale·(scaled polynomial), whose
     /// sign (exact) the kernel's y coefficients carry.
     func writeHeader(_ d: UnsafeMutablePointer<Double>) {
+        writeStepHeader(d)
+        d[T.iScale] = Double(T.bucketCount) / bucketEnd
+        d[T.iRootMask] = rootMask
+    }
+
+    /// The header's fields that the step and the exact solves read (all but the look-up's):
+    /// what the evaluation without the table needs.
+    @inline(__always)
+    func writeStepHeader(_ d: UnsafeMutablePointer<Double>) {
         d[T.iAX] = poly.ax; d[T.iBX] = poly.bx; d[T.iCX] = poly.cx
         d[T.iAY] = poly.ay; d[T.iBY] = poly.by; d[T.iCY] = poly.cy
         d[T.iAX3] = 3 * poly.ax; d[T.iBX2] = 2 * poly.bx; d[T.iAX6] = 6 * poly.ax
         d[T.iX1Hi] = poly.exactX1.hi; d[T.iX1Lo] = poly.exactX1.lo
         d[T.iX2Hi] = poly.exactX2.hi; d[T.iX2Lo] = poly.exactX2.lo
-        d[T.iSEnd] = sEnd; d[T.iH] = h; d[T.iScale] = Double(T.bucketCount) / bucketEnd
-        d[T.iRootMask] = rootMask
+        d[T.iSEnd] = sEnd; d[T.iH] = h
         d[T.iOffset] = offset; d[T.iYSign] = sign * poly.yScale
         d[T.iKAY] = sign * poly.ay; d[T.iKBY] = sign * poly.by; d[T.iKCY] = sign * poly.cy
         d[T.iAY3] = 3 * d[T.iKAY]; d[T.iBY2] = 2 * d[T.iKBY]; d[T.iAY6] = 6 * d[T.iKAY]
@@ -159,7 +168,7 @@ extension BezierTable {
         // 1 KB limit for the stack).
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: Self.iNodes + Self.coefficientStride) {
             let p = $0.baseAddress!
-            half.writeHeader(p)
+            half.writeStepHeader(p)
             // The per-curve scaling test of the table's kernel; multiplying by a scale of 1
             // changes nothing, so the half's own test gives the same value.
             let scaledY = half.poly.yScale != 1
