@@ -64,7 +64,7 @@ final class BezierSplitTests: XCTestCase {
         for x1 in xs {
             for x2 in xs { try Self.check(x1, 0.3, x2, 0.8) }
         }
-        // Symmetric curves (x1 + x2 = 1) split at 1/2 exactly, their steepest point.
+        // Symmetric curves (x1 + x2 = 1) split at 1/2 exactly, their inflection point.
         for x1 in [0.42, 0.9, 0.95, 0.99, 0.999, 1, 0.25, 0.5, 1e-9] {
             let x2 = 1 - x1
             guard x1 + x2 == 1 else { continue }
@@ -81,6 +81,79 @@ final class BezierSplitTests: XCTestCase {
             try Self.check(1 - d / 2, 0, d / 2, 1)
             try Self.check(1 - d, 0.2, d / 3, 0.9)
             d /= 3
+        }
+    }
+
+    /// Values against the Float80 reference at x, within 1e-12 · max(1, |y1|, |y2|), with the
+    /// solve table and without it (a fresh curve evaluates each x before its table exists).
+    static func checkValues(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at xs: [Double],
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let reference = BezierReference80(x1, y1, x2, y2)
+        let bound = 1e-12 * max(1, abs(y1), abs(y2))
+        for x in xs {
+            let fresh = try CubicBezier(x1, y1, x2, y2).value(at: x)
+            let hot = try CubicBezier(x1, y1, x2, y2)
+            for _ in 0 ..< 70 { _ = hot.value(at: 0.3) }
+            XCTAssertTrue(hot.table.hasSolveTable)
+            let expected = reference.value(at: x)
+            for value in [fresh, hot.value(at: x)] {
+                XCTAssertLessThanOrEqual(abs(value - expected), bound,
+                                         "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(x): \(value), expected \(expected)",
+                                         file: file, line: line)
+            }
+        }
+    }
+
+    /// x at and next to 1/2, where a half's range ends.
+    static let aroundHalf: [Double] = {
+        var xs: [Double] = [0.5]
+        var up = 0.5, down = 0.5
+        for _ in 0 ..< 4 { up = up.nextUp; down = down.nextDown; xs += [up, down] }
+        for d in [1e-15, 1e-13, 1e-11, 1e-9, 1e-7, 1e-5, 1e-3, 1e-2] { xs += [0.5 + d, 0.5 - d] }
+        return xs
+    }()
+
+    /// Symmetric curves whose x1 + x2 only rounds to 1: their ends are 1/2, a hair off the
+    /// split, which the Newton step covers.
+    func testSymmetricCurvesWithAnInexactSumAreExactAroundTheSplit() throws {
+        var rng = SeededRandom(seed: 0x5359_4D)
+        var curves: [(Double, Double)] = [(1.0.nextDown, 0x1p-53 - 0x1p-60), (0.7, 0.3), (0.95, 0.05), (0.99, 0.01)]
+        while curves.count < 24 {
+            let x1 = rng.uniform(0.5, 1)
+            for x2 in [(1 - x1).nextDown, (1 - x1).nextUp] where x1 + x2 == 1 && x2 >= 0 { curves.append((x1, x2)) }
+        }
+        var inexact = 0
+        for (x1, x2) in curves where x1 + x2 == 1 {
+            if (Float80(x1) + Float80(x2)) != 1 { inexact += 1 }
+            XCTAssertEqual(try CubicBezier(x1, 0, x2, 1).table.halfEnds?.lower, 0.5)
+            try Self.checkValues(x1, 0, x2, 1, at: Self.aroundHalf)
+            try Self.checkValues(x1, 0.2, x2, 0.7, at: Self.aroundHalf)
+        }
+        XCTAssertGreaterThan(inexact, 10, "the set must hold curves whose sum is not exactly 1")
+    }
+
+    /// Steep curves that are not symmetric: their halves reach past the split (or take it
+    /// exactly), and the last segments, next to the steepest point, are flagged.
+    func testSteepAsymmetricCurvesAreExactAroundTheSplit() throws {
+        let curves: [(Double, Double, Double, Double)] = [
+            (0.95, 0.05, 0.06, 0.95), (0.9, 0, 0.12, 1), (0.99, 0.2, 0.02, 0.8), (0.97, 0, 0.01, 1),
+            (0.999, 0.1, 0.003, 0.9), (0.8, 0.3, 0.25, 0.6), (0.6, -0.5, 0.45, 1.5),
+        ]
+        var xs = Self.aroundHalf
+        for k in 0 ... 200 { xs.append(0.45 + 0.1 * Double(k) / 200) }
+        for (x1, y1, x2, y2) in curves { try Self.checkValues(x1, y1, x2, y2, at: xs) }
+    }
+
+    /// No inner node of a half passes x = 1/2: the look-up's segments stay as they were.
+    func testInnerNodesStayOnTheirSideOfOneHalf() throws {
+        var rng = SeededRandom(seed: 0x4E_4F44)
+        for _ in 0 ..< 5_000 {
+            let curve = try CubicBezier(rng.unit(), rng.uniform(-1, 2), rng.unit(), rng.uniform(-1, 2))
+            let nodes = curve.table.nodeXs
+            guard !nodes.isEmpty else { continue }
+            let half = nodes.count / 2
+            XCTAssertTrue(nodes[..<half].allSatisfy { $0 < 0.5 }, "\(curve): \(nodes)")
+            XCTAssertTrue(nodes[half...].allSatisfy { $0 > 0.5 }, "\(curve): \(nodes)")
         }
     }
 }

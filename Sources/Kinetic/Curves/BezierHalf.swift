@@ -128,7 +128,7 @@ struct BezierHalf {
         return (usable && (first || second), second)
     }
 
-    /// The half's scalar fields: the polynomial and its multiples, the split, the bucket scale,
+    /// The half's scalar fields: the polynomial and its multiples, the half's end, the bucket scale,
     /// the variable, and the output mapping y = offset + sign·yScale·(scaled polynomial), whose
     /// sign (exact) the kernel's y coefficients carry.
     func writeHeader(_ d: UnsafeMutablePointer<Double>) {
@@ -137,8 +137,9 @@ struct BezierHalf {
         d[T.iRootMask] = rootMask
     }
 
-    /// The header's fields that the step and the exact solves read (all but the look-up's):
-    /// what the evaluation without the table needs.
+    /// The header's fields that the step and the exact solves read (all but the look-up's and
+    /// the second-order word, which the caller writes): what the evaluation without the table
+    /// needs.
     @inline(__always)
     func writeStepHeader(_ d: UnsafeMutablePointer<Double>) {
         d[T.iAX] = poly.ax; d[T.iBX] = poly.bx; d[T.iCX] = poly.cx

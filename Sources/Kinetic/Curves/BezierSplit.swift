@@ -6,7 +6,9 @@ import KineticSIMD
 extension BezierHalf {
     /// The parameter ends of the two halves: the lower half (the curve) is solved on
     /// [0, lower], the upper half (the mirrored curve) on [0, upper], and each range reaches
-    /// the parameter t* where x(t*) = 1/2 (lower ≥ t*, upper ≥ 1 − t*). A half's nodes and
+    /// the parameter t* where x(t*) = 1/2: x(lower) ≥ 1/2 ≥ x(1 − upper), to within 2^-45 in x
+    /// where the ends are t* as `split` solves it, and 2^-54 for a symmetric curve (below).
+    /// A half's nodes and
     /// segments are uniform on its range, and its look-up never passes x = 1/2, so a range a
     /// little longer than needed only widens the segments by that much; each segment is
     /// certified as it is (see `certify`). Every path (the solve table, the evaluation without
@@ -18,9 +20,10 @@ extension BezierHalf {
     /// it does not (next to the triple root at (1, 0, 0, 1), where t* moves fast with the
     /// control points; about 1 % of random curves), both ends are t* itself, from `split`.
     /// A symmetric curve (x1 + x2 = 1: ease-in-out and the steep curves like it) has t* = 1/2,
-    /// where its x′ is smallest: its ends are 1/2 exactly, so that no segment reaches across
-    /// that steepest point (x(1/2) − 1/2 = 3·(x1 + x2 − 1)/8, so a sum that only rounds to 1
-    /// leaves x(1/2) within 2^-54 of 1/2).
+    /// its inflection point, where x′ is smallest on the steep ones (x1 > 1/3): its ends are
+    /// 1/2 exactly, so that no segment reaches across that point (x(1/2) − 1/2 =
+    /// 3·(x1 + x2 − 1)/8, so a sum that only rounds to 1 leaves x(1/2) within 2^-54 of 1/2; the
+    /// Newton step covers that hair, as it covers `split`'s 2^-45).
     @inline(__always)
     static func ends(_ poly: BezierPolynomial, _ x1: Double, _ x2: Double) -> (lower: Double, upper: Double) {
         if x1 + x2 == 1 { return (0.5, 0.5) }
@@ -83,9 +86,10 @@ extension BezierHalf {
 enum SplitGrid {
     /// Grid intervals per side.
     static let intervals = 32
-    /// How far each half's range reaches past the interpolated split: within it on about
-    /// 99 % of random curves (the rest take the exact split). Each segment is then at most
-    /// margin / 16 wider than it would be with the exact split.
+    /// How far each half's range reaches past the interpolated split: the split is within it
+    /// on about 99 % of random curves (the rest take the exact split). A range then ends at
+    /// most twice the margin past the split, so each of its 16 segments is at most 2^-11 wider
+    /// than with the exact split.
     static let margin = 0x1p-8
     /// The grid, row by x1 (never freed). A pointer rather than an array, so that reading it
     /// costs no reference counting.

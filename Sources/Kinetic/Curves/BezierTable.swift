@@ -86,7 +86,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     @inlinable static var iNodes: Int { Int(KINETIC_BEZIER_NODES) }
     @inlinable static var iVNodes: Int { Int(KINETIC_BEZIER_VNODES) }
     // The nodes' progress x 0..<segmentCount, then sentinels (+infinity) from segmentCount
-    // up to twice segmentCount (the top node, at x = 1/2, is needed only by the last
+    // up to twice segmentCount (the top node, at or a little past x = 1/2, is needed only by the last
     // segment's record): the look-up compares xx with up to `steps` (at most segmentCount)
     // nodes after its bucket's first segment, all at once. Then the nodes' variable v
     // 0..<segmentCount (x again in an x half), which the segment's guess starts from.
@@ -328,7 +328,8 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     }
 }
 
-/// A curve's constants: its control points, the split, the end gradients and its flags.
+/// A curve's constants: its control points, its halves' parameter ends, the end gradients
+/// and its flags.
 @usableFromInline
 package struct BezierConstants: Sendable {
     let x1, y1, x2, y2: Double
