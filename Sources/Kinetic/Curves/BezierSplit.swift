@@ -8,11 +8,11 @@ extension BezierHalf {
     /// [0, lower], the upper half (the mirrored curve) on [0, upper], and each range reaches
     /// the parameter t* where x(t*) = 1/2: x(lower) ≥ 1/2 ≥ x(1 − upper), to within 2^-45 in x
     /// where the ends are t* as `split` solves it, and 2^-54 for a symmetric curve (below).
-    /// A half's nodes and
-    /// segments are uniform on its range, and its look-up never passes x = 1/2, so a range a
-    /// little longer than needed only widens the segments by that much; each segment is
-    /// certified as it is (see `certify`). Every path (the solve table, the evaluation without
-    /// it) reads the ends from the curve's constants, so they agree bit for bit.
+    /// A half's nodes and segments are uniform on its range, and its look-up never passes
+    /// x = 1/2, so a range a little longer than needed only widens the segments by that much;
+    /// each segment is certified as it is (see `certify`). Every path (the solve table, the
+    /// evaluation without it) reads the ends from the curve's constants, so they agree bit for
+    /// bit.
     ///
     /// t* depends on (x1, x2) alone. An estimate of it, interpolated in `SplitGrid`, is
     /// widened by `SplitGrid.margin` on both sides and accepted when x at the two sides brackets
@@ -45,23 +45,16 @@ extension BezierHalf {
     /// distinct curves, and costs more than the step it saves), which settle it on 91 % of
     /// random curves; for the rest the search starts again from t = 1/2 and takes up to eight,
     /// stopping once a step is below 2^-50 (Halley's step converges cubically, so the next
-    /// would be far below rounding). The
-    /// bracketed solve takes over when the steps do not settle (x′ tiny there). The halves
+    /// would be far below rounding). The bracketed solve takes over when the steps do not
+    /// settle (x′ tiny there). The halves
     /// only need it to about 1e-12: each half's last segment reaches the split, and a guess
     /// a hair beyond it is still corrected by the Newton step.
     static func split(_ poly: BezierPolynomial) -> Double {
-        @inline(__always) func halley(_ t: Double) -> Double {
-            let f = poly.x(t) - 0.5, d = poly.dx(t)
-            return 2 * f * d / (2 * d * d - f * poly.ddx(t))
-        }
-        @inline(__always) func settled(_ t: Double) -> Bool {
-            t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45
-        }
         var t = 0.5
-        t -= halley(t)
-        t -= halley(t)
-        t -= halley(t)
-        if settled(t) { return t }
+        t -= halleyStep(poly, t)
+        t -= halleyStep(poly, t)
+        t -= halleyStep(poly, t)
+        if settles(poly, t) { return t }
         return splitSlowly(poly)
     }
 
@@ -70,13 +63,25 @@ extension BezierHalf {
     private static func splitSlowly(_ poly: BezierPolynomial) -> Double {
         var t = 0.5
         for _ in 0..<8 {
-            let f = poly.x(t) - 0.5, d = poly.dx(t)
-            let step = 2 * f * d / (2 * d * d - f * poly.ddx(t))
+            let step = halleyStep(poly, t)
             t -= step
             if abs(step) <= 0x1p-50 { break }
         }
-        if t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45 { return t }
+        if settles(poly, t) { return t }
         return poly.solveBracketed(0.5, lo: 0, hi: 1, guess: 0.5)
+    }
+
+    /// Halley's step for x(t) = 1/2 at t (subtracted from t).
+    @inline(__always)
+    private static func halleyStep(_ poly: BezierPolynomial, _ t: Double) -> Double {
+        let f = poly.x(t) - 0.5, d = poly.dx(t)
+        return 2 * f * d / (2 * d * d - f * poly.ddx(t))
+    }
+
+    /// Whether t, inside (0, 1), is the split to within 2^-45 in x.
+    @inline(__always)
+    private static func settles(_ poly: BezierPolynomial, _ t: Double) -> Bool {
+        t > 0 && t < 1 && abs(poly.x(t) - 0.5) <= 0x1p-45
     }
 }
 
