@@ -10,7 +10,7 @@ package struct RunHandle: Equatable, Hashable, Sendable {
     /// The record's generation when the handle was given out.
     package let generation: UInt32
 
-    package init(index: Int32, generation: UInt32) {
+    @inlinable package init(index: Int32, generation: UInt32) {
         self.index = index
         self.generation = generation
     }
@@ -22,11 +22,13 @@ package struct LaneBlockID: Equatable, Hashable, Sendable {
     /// The block in the engine's `blocks`, or −1.
     package let index: Int32
 
-    package init(index: Int32) { self.index = index }
+    // Inlinable, as the other members: the UIKit front asks a view's blocks on every property
+    // write and every released block, and a call per question showed in its profile.
+    @inlinable package init(index: Int32) { self.index = index }
 
     /// No block.
-    package static let none = LaneBlockID(index: -1)
+    @inlinable package static var none: LaneBlockID { LaneBlockID(index: -1) }
 
     /// Whether there is a block.
-    package var exists: Bool { index >= 0 }
+    @inlinable package var exists: Bool { index >= 0 }
 }

@@ -20,6 +20,12 @@ struct PropertyBlocks {
         }
     }
 
-    /// Whether some property has a block.
-    var anyExists: Bool { any(indices .>= 0) }
+    /// Whether some property has a block: some index is ≥ 0, so the AND of all of them has its
+    /// sign bit clear. (Written as a scalar fold: `any(indices .>= 0)` compiled to a lane-by-lane
+    /// mask built through memory and a generic reduction call.)
+    var anyExists: Bool {
+        var all: Int32 = -1
+        for k in 0 ..< 8 { all &= indices[k] }
+        return all >= 0
+    }
 }
