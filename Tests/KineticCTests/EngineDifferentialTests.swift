@@ -148,10 +148,20 @@ final class EngineDifferentialTests: XCTestCase {
                     swift { try a.setFractionComplete(f) }
                     status = kn_engine_run_set_fraction(cEngine, run, f)
                 case 8:
+                    // Refused (running and not interruptible): reported, not thrown. Ignored
+                    // (stopped): neither, on both sides; the flags are compared below.
                     let r = !a.isReversed
-                    a.isReversed = r  // reported, not thrown, when refused
+                    var refused = false
+                    let handler = Diagnostics.handler
+                    Diagnostics.handler = { _ in refused = true }
+                    a.isReversed = r
+                    Diagnostics.handler = handler
                     status = kn_engine_run_set_reversed(cEngine, run, r ? 1 : 0)
-                    swiftThrew = a.isReversed != r
+                    swiftThrew = refused
+                    // kn_run_info: six int32_t flags (the third is `reversed`), then a double.
+                    var info = [Int32](repeating: -1, count: 8)
+                    XCTAssertEqual(info.withUnsafeMutableBytes { kn_engine_run_info(cEngine, run, $0.baseAddress) }, 0)
+                    XCTAssertEqual(info[2] != 0, a.isReversed, "sequence \(sequence): the direction")
                 case 9:
                     let factor = random.chance(0.5) ? 0 : random.uniform(0, 2)
                     if random.chance(0.5) {

@@ -213,8 +213,15 @@ static void test_engine_illegal_calls(void) {
     REFUSED(kn_engine_run_pause(engine, run), "to pause a stopped animator");
     REFUSED(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 0), "add animations to a stopped animator");
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_engine_run_finish(engine, run, 3));
+    /* Reversing a stopped run is ignored (KN_OK): the flag stays, and the next start goes forward. */
+    kn_run_info stopped_info;
+    OK(kn_engine_run_set_reversed(engine, run, 1));
+    OK(kn_engine_run_info(engine, run, &stopped_info));
+    CHECK(stopped_info.state == KN_RUN_STOPPED && stopped_info.reversed == 0);
     OK(kn_engine_run_finish(engine, run, KN_POSITION_START));
     CHECK(model(engine, 0) == 0 && lane(engine, 0) == 0);
+    OK(kn_engine_run_info(engine, run, &stopped_info));
+    CHECK(stopped_info.state == KN_RUN_INACTIVE && stopped_info.reversed == 0);
 
     /* Not interruptible. */
     OK(kn_engine_run_set_interruptible(engine, run, 0));

@@ -40,6 +40,23 @@ class EngineTestCase: XCTestCase {
     }
 }
 
+/// An ``EngineTestCase`` that collects what ``Diagnostics`` reports during each test.
+@MainActor
+class ReportingEngineTestCase: EngineTestCase {
+    var reported: [Diagnostic] = []
+
+    override func setUp() async throws {
+        try await super.setUp()
+        reported = []
+        Diagnostics.handler = { [unowned self] in self.reported.append($0) }
+    }
+
+    override func tearDown() async throws {
+        Diagnostics.handler = nil
+        try await super.tearDown()
+    }
+}
+
 @MainActor
 final class AnimatorScenarioTests: EngineTestCase {
     func testLinearRunSetsModelAtOnceAndPresentationFollowsTime() async throws {

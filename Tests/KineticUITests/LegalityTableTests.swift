@@ -11,7 +11,7 @@ import XCTest
 /// Fixture: a box animated from alpha 1 / centre x 50 to alpha 0 / centre x 250, linear,
 /// 1 s. "running", "paused" and "stopped" are taken at 0.25 s (alpha 0.75, centre x 100).
 @MainActor
-class LegalityTestCase: EngineTestCase {
+class LegalityTestCase: ReportingEngineTestCase {
     enum Situation: String, CaseIterable {
         case inactive, running, paused, stopped
     }
@@ -27,13 +27,10 @@ class LegalityTestCase: EngineTestCase {
     }
 
     var live: [PropertyAnimator] = []
-    var reported: [Diagnostic] = []
 
     override func setUp() async throws {
         try await super.setUp()
         live = []
-        reported = []
-        Diagnostics.handler = { [unowned self] in self.reported.append($0) }
     }
 
     override func tearDown() async throws {
@@ -43,7 +40,6 @@ class LegalityTestCase: EngineTestCase {
             if a.state == .stopped { try? a.finishAnimation(at: .current) }
         }
         live = []
-        Diagnostics.handler = nil
         try await super.tearDown()
     }
 

@@ -5,20 +5,7 @@ import XCTest
 /// The headless `View`: tree, geometry, model vs presentation, additive model writes,
 /// non-finite writes, snapshots.
 @MainActor
-final class ViewTests: EngineTestCase {
-    private var reported: [Diagnostic] = []
-
-    override func setUp() async throws {
-        try await super.setUp()
-        reported = []
-        Diagnostics.handler = { [unowned self] in self.reported.append($0) }
-    }
-
-    override func tearDown() async throws {
-        Diagnostics.handler = nil
-        try await super.tearDown()
-    }
-
+final class ViewTests: ReportingEngineTestCase {
     // MARK: Tree
 
     func testSubviewOrderingAndReparenting() async throws {

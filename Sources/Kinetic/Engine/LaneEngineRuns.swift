@@ -352,11 +352,15 @@ extension LaneEngine {
     }
 
     /// Sets the direction. While running it turns the run round at once (a pending delay is
-    /// kept); otherwise it applies to the next start.
+    /// kept); while inactive or paused it applies to the next start; while stopped it is
+    /// ignored.
     /// - Throws: ``RunError/notInterruptible(call:)`` when running and not interruptible.
     package func setReversed(_ reversed: Bool, of run: RunHandle) throws {
         let i = Int(run.index)
-        guard records[i].reversed != reversed else { return }
+        // A stopped run ignores it (UIKit lets a stopped animator ignore the change): the run
+        // only waits for its finish, and a direction kept from here would send its next start
+        // backwards.
+        guard records[i].reversed != reversed, records[i].phase != .stopped else { return }
         if records[i].phase == .running, !records[i].interruptible {
             throw RunError.notInterruptible(call: "isReversed")
         }

@@ -773,8 +773,9 @@ kn_status kn_engine_run_continue(kn_engine *engine, kn_run run, const kn_timing 
  * Errors: KN_ERR_OUT_OF_RANGE (NaN or outside [0, 1]). */
 kn_status kn_engine_run_set_fraction(kn_engine *engine, kn_run run, double fraction);
 
-/* Sets the direction: while running it turns the run round at once; otherwise it applies to
- * the next start. Errors: KN_ERR_ILLEGAL_STATE (running and not interruptible). */
+/* Sets the direction: while running it turns the run round at once; while inactive or paused
+ * it applies to the next start; while stopped it is ignored (KN_OK, nothing changes).
+ * Errors: KN_ERR_ILLEGAL_STATE (running and not interruptible). */
 kn_status kn_engine_run_set_reversed(kn_engine *engine, kn_run run, int32_t reversed);
 
 /* Whether the run may be paused, stopped, reversed or continued while running (default 1).

@@ -193,6 +193,7 @@ extension PropertyAnimator {
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: timing ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)
+        animator.isBlockAnimation = true
         try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
                                              fromCurrentState: options.contains(.beginFromCurrentState),
                                              userInteraction: options.contains(.allowUserInteraction))

@@ -93,6 +93,17 @@ extension View {
                 parameter: "options.calculationMode", value: Double((options.rawValue >> 10) & 7),
                 expected: "linear (0), discrete (1), paced (2), cubic (3) or cubicPaced (4)"))
         }
+        let inherits: KeyframeAnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse]
+        if delay == 0, options.isDisjoint(with: inherits), let outer = AnimatorBlockContext.innermost(on: engine) {
+            // Inside an interruptible property animator's block: the keyframes are the
+            // animator's, over its run, eased by its timing; it runs, pauses, scrubs and
+            // reverses them, and the completion runs with its (`true` at its end).
+            let collector = KeyframeCollector(duration: outer.duration)
+            let direct = try AnimationCapture.run(keyframes: collector, duration: outer.duration, animations)
+            try outer.addKeyframes(collector.keyframes, direct: direct, mode: mode)
+            if let completion { outer.addCompletion { completion($0 == .end) } }
+            return
+        }
         var duration = duration, curve = options.curve
         if let outer = BlockAnimationContext.stack.last {
             if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
@@ -100,6 +111,7 @@ extension View {
         }
         let animator = try PropertyAnimator(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve),
                                             engine: engine)
+        animator.isBlockAnimation = true
         try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
                                              fromCurrentState: options.contains(.beginFromCurrentState),
                                              userInteraction: options.contains(.allowUserInteraction))
@@ -108,13 +120,7 @@ extension View {
         try animator.withRun { core, run in
             try core.startAnimation(run, afterDelay: delay) {
                 try animator.activation()
-                try animator.addSegment(direct, start: 0, length: 1)
-                switch mode {
-                case .linear, .discrete:
-                    try animator.addKeyframeWindows(collector.keyframes, direct: direct, mode: mode)
-                case .paced, .cubic, .cubicPaced:
-                    try animator.addKeyframeTracks(collector.keyframes, mode: mode)
-                }
+                try animator.addKeyframes(collector.keyframes, direct: direct, mode: mode)
             }
         }
         if let completion { animator.addCompletion { completion($0 == .end) } }
@@ -145,6 +151,17 @@ extension View {
 }
 
 extension PropertyAnimator {
+    /// A keyframe animation's changes, over the whole run: those made directly in its block,
+    /// then its keyframes in `mode`.
+    func addKeyframes(_ keyframes: [KeyframeCollector.Keyframe], direct: [CapturedChange],
+                      mode: KeyframeCalculationMode) throws {
+        try addSegment(direct, start: 0, length: 1)
+        switch mode {
+        case .linear, .discrete: try addKeyframeWindows(keyframes, direct: direct, mode: mode)
+        case .paced, .cubic, .cubicPaced: try addKeyframeTracks(keyframes, mode: mode)
+        }
+    }
+
     /// Linear and discrete keyframes: each keyframe's changes move (or hold, then jump)
     /// within the keyframe's window of the eased time. With `.beginFromCurrentState`, only a
     /// property's first animation in this call starts from the value on screen; later

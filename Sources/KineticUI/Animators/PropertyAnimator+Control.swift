@@ -168,10 +168,13 @@ extension PropertyAnimator {
     }
 
     /// What the engine runs when it activates the run: the blocks kept for the start, each
-    /// over `[delayFactor, 1]` of the run.
+    /// over `[delayFactor, 1]` of the run. A block over the whole run is this animator's
+    /// (``AnimatorBlockContext``) while it runs: keyframe animations made in it join the run.
     func activation() throws {
         for pending in pendingBlocks.removeAll() {
-            try AnimationCapture.withChanges(duration: duration, pending.block) { changes in
+            let block = pending.delayFactor == 0
+                ? { AnimatorBlockContext.running(self, pending.block) } : pending.block
+            try AnimationCapture.withChanges(duration: duration, block) { changes in
                 try addSegment(changes, start: pending.delayFactor, length: 1 - pending.delayFactor)
             }
         }

@@ -94,6 +94,9 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     @exclusivity(unchecked) var stoppedLanes: [StoppedLane] = []
     /// Public because callers read it in completion handlers: true while they run.
     @exclusivity(unchecked) public internal(set) var isCompleting = false
+    /// Whether this animator runs a block-based animation (`View.animate…`), whose block's
+    /// nested animations inherit from it instead of joining its run.
+    @exclusivity(unchecked) var isBlockAnimation = false
 
     /// Called whenever ``isRunning`` changes (UIKit's key-value observation of `running`,
     /// the way to see a `pausesOnCompletion` animator reach its end).

@@ -284,16 +284,21 @@ open class ViewController {
         }
         let controller = vended ?? PresentationController.standard(for: style, presented: viewController, presenting: presenter)
         controller.presentingViewController = presenter
-        let vendedAnimator = animated
+        // A `.custom` presentation asks its delegate for the animator also when it is not
+        // animated, and the animator then sees `isAnimated` false (UIKit's rule); the other
+        // styles run no animator then.
+        let vendedAnimator = animated || style == .custom
             ? delegate?.animationController(forPresented: viewController, presenting: presenter, source: self) : nil
         let animator = animated ? vendedAnimator ?? viewController.standardTransitionStyle(presenter: presenter, controller: controller)
-            .standardAnimator() : nil
+            .standardAnimator() : vendedAnimator
         // Only for an animation controller the delegate vended, as UIKit (see
-        // ViewControllerTransitioningDelegate): the standard transition is never interactive.
-        let interaction = vendedAnimator.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        // ViewControllerTransitioningDelegate): the standard transition is never interactive,
+        // and neither is one that does not animate.
+        let interaction = animated ? vendedAnimator.flatMap { delegate?.interactionControllerForPresentation(using: $0) } : nil
         let containerFrame = controller.shouldPresentInFullscreen ? window.bounds : presenter.view.frameInWindow
         try window.runPresentation(of: viewController, by: presenter, controller: controller, animator: animator,
-                                   interaction: interaction, containerFrame: containerFrame, completion: completion)
+                                   animated: animated, interaction: interaction, containerFrame: containerFrame,
+                                   completion: completion)
     }
 
     /// The controller a current-context presentation covers: the nearest one up the parent
@@ -329,11 +334,14 @@ open class ViewController {
         if let inner = target.presentedStorage {
             throw TransitionError.alreadyPresenting(presenter: target.name, presented: inner.name)
         }
-        let vended = animated ? target.transitioningDelegate?.animationController(forDismissed: target) : nil
+        // As a presentation: a `.custom` dismissal calls its animator also when not animated.
+        let vended = animated || target.modalPresentationStyle == .custom
+            ? target.transitioningDelegate?.animationController(forDismissed: target) : nil
         let animator = animated
             ? vended ?? target.standardTransitionStyle(presenter: presenter, controller: target.presentationController).standardAnimator()
-            : nil
-        let interaction = vended.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) }
-        try window.runDismissal(of: target, by: presenter, animator: animator, interaction: interaction, completion: completion)
+            : vended
+        let interaction = animated ? vended.flatMap { target.transitioningDelegate?.interactionControllerForDismissal(using: $0) } : nil
+        try window.runDismissal(of: target, by: presenter, animator: animator, animated: animated, interaction: interaction,
+                                completion: completion)
     }
 }

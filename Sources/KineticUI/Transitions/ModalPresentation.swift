@@ -5,7 +5,7 @@ import Kinetic
 /// running a `TransitionContext` in a container view of its own.
 extension Window {
     func runPresentation(of presented: ViewController, by presenter: ViewController, controller: PresentationController,
-                         animator: (any ViewControllerAnimatedTransitioning)?,
+                         animator: (any ViewControllerAnimatedTransitioning)?, animated: Bool,
                          interaction: (any ViewControllerInteractiveTransitioning)?, containerFrame: Rect,
                          completion: (@MainActor () -> Void)?) throws {
         let container = PresentationContainerView(frame: containerFrame)
@@ -19,12 +19,12 @@ extension Window {
         let context = TransitionContext(
             container: container, from: presenter, to: presented, isPresentation: true,
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
-            completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            animated: animated, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.isBeingPresented = true
         let removesPresenter = context.removesPresentersView
-        if removesPresenter { presenter.beginAppearanceTransition(false, animated: animator != nil) }
-        presented.beginAppearanceTransition(true, animated: animator != nil)
+        if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+        presented.beginAppearanceTransition(true, animated: animated)
         controller.presentationTransitionWillBegin()
         let presentedView = context.retrievePresentedView()
         let animates = try context.begin(interaction: interaction)
@@ -40,7 +40,7 @@ extension Window {
     }
 
     func runDismissal(of presented: ViewController, by presenter: ViewController,
-                      animator: (any ViewControllerAnimatedTransitioning)?,
+                      animator: (any ViewControllerAnimatedTransitioning)?, animated: Bool,
                       interaction: (any ViewControllerInteractiveTransitioning)?,
                       completion: (@MainActor () -> Void)?) throws {
         let controller = presented.presentationController
@@ -48,11 +48,11 @@ extension Window {
         let context = TransitionContext(
             container: container, from: presented, to: presenter, isPresentation: false,
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
-            completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            animated: animated, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
         transitionInProgress = context
         presented.isBeingDismissed = true
-        presented.beginAppearanceTransition(false, animated: animator != nil)
-        if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animator != nil) }
+        presented.beginAppearanceTransition(false, animated: animated)
+        if context.removesPresentersView { presenter.beginAppearanceTransition(true, animated: animated) }
         controller?.dismissalTransitionWillBegin()
         context.retrievePresentedView()
         // No layout pass here (unlike a presentation, nothing is added to the container): a

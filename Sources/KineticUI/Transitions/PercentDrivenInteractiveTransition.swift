@@ -83,9 +83,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     }
 
     /// Pauses the animations (the interaction began again) where they are; see the type's
-    /// discussion. Does nothing once the transition completed.
+    /// discussion. Does nothing once the transition completed, nor for a transition that
+    /// started non-interactively (`wantsInteractiveStart` false) and is not interruptible: it
+    /// runs on to its end.
     open func pause() {
-        guard let context, !context.isCompleted else { return }
+        // A transition that started non-interactively and is not interruptible cannot be
+        // paused: it runs on to its end (UIKit's rule for `isInteractive`).
+        guard let context, !context.isCompleted, context.canBecomeInteractive else { return }
         for animator in animators where animator.isRunning { try? animator.pauseAnimation() }
         percentComplete = animators.first { $0.state == .active }?.fractionComplete ?? percentComplete
         context.updateInteractiveTransition(percentComplete)

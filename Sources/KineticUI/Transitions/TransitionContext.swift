@@ -15,8 +15,11 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// Delivers `completeTransition` to whoever runs the transition.
     private let finisher: (TransitionContext, Bool) -> Void
     public let presentationStyle: ModalPresentationStyle
-    /// Whether an animation controller runs the transition.
-    public var isAnimated: Bool { animationController != nil }
+    /// Whether the transition animates: true for every animated transition; false for one that
+    /// is not (`animated: false`). Only a `.custom` presentation or dismissal calls its
+    /// animation controller when it is false (UIKit's rule): the animator then puts the views
+    /// where they end without animating.
+    public let isAnimated: Bool
     /// Always the identity: a headless window does not rotate.
     public var targetTransform: Transform2D { .identity }
     /// Whether the transition is being driven interactively now. Every change after the
@@ -60,9 +63,10 @@ public final class TransitionContext: ViewControllerContextTransitioning {
 
     init(container: View, from: ViewController, to: ViewController, isPresentation: Bool,
          style: ModalPresentationStyle, presentationController: PresentationController? = nil,
-         animator: (any ViewControllerAnimatedTransitioning)?,
+         animator: (any ViewControllerAnimatedTransitioning)?, animated: Bool? = nil,
          navigationOperation: NavigationOperation? = nil, completion: (@MainActor () -> Void)?,
          finisher: @escaping (TransitionContext, Bool) -> Void) {
+        isAnimated = animated ?? (animator != nil)
         self.navigationOperation = navigationOperation
         self.finisher = finisher
         containerView = container
@@ -180,10 +184,20 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         isInteractive = false
     }
 
+    /// Pauses the transition for an interaction. A transition that started non-interactively
+    /// becomes interactive only if it is interruptible (UIKit's rule: its animation controller
+    /// vends an interruptible animator); otherwise this does nothing and it runs on to its end.
     public func pauseInteractiveTransition() {
-        guard !isCompleted else { return }
+        guard !isCompleted, canBecomeInteractive else { return }
         transitionWasCancelled = false
         isInteractive = true
+    }
+
+    /// Whether a pause may make the transition interactive: it started interactively, is
+    /// interactive now, or is interruptible. (The animation controller is asked only for a
+    /// transition that started non-interactively.)
+    var canBecomeInteractive: Bool {
+        initiallyInteractive || isInteractive || animationController?.interruptibleAnimator(using: self) != nil
     }
 
     public func completeTransition(_ didComplete: Bool) throws {

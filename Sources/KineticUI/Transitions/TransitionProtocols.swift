@@ -123,7 +123,9 @@ public enum TransitionContextKey: Sendable, CustomStringConvertible {
 public protocol ViewControllerContextTransitioning: AnyObject {
     /// The view in which the transition takes place.
     var containerView: View { get }
-    /// Whether the transition animates.
+    /// Whether the transition animates: false only for a `.custom` presentation or dismissal
+    /// made with `animated: false`, whose animation controller then installs the views
+    /// without animating.
     var isAnimated: Bool { get }
     /// Whether it is being driven interactively.
     var isInteractive: Bool { get }
@@ -152,7 +154,8 @@ public protocol ViewControllerContextTransitioning: AnyObject {
     /// The interaction ended and the transition will be cancelled (`transitionWasCancelled`
     /// becomes true).
     func cancelInteractiveTransition()
-    /// The transition's animations were paused (interaction began again).
+    /// The transition's animations were paused (interaction began again). A transition that
+    /// started non-interactively becomes interactive only if it is interruptible.
     func pauseInteractiveTransition()
 }
 
