@@ -145,7 +145,8 @@ clean:
 #                                      (exports, SONAME, RUNPATH, no toolchain), compile the header
 #                                      in every language mode, build Tests/KineticCTests/
 #                                      kinetic_test.c through pkg-config and run it (toolchain
-#                                      hidden), the dlopen test and the ctypes script
+#                                      hidden), the dlopen test, the ctypes script and, when cargo
+#                                      is installed, the Rust client (Tests/KineticCTests/rust)
 #
 # The installed library needs no Swift toolchain: the Swift runtime is linked into it statically
 # (--static-swift-stdlib), its RUNPATH is at most $ORIGIN, and it exports exactly the functions
@@ -220,16 +221,28 @@ test-c: deps
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -I$(C_TEST_DIR)/include -o $(C_TEST_DIR)/kinetic_test_load \
 	  Tests/KineticCTests/kinetic_test_load.c -ldl
 	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
+	$(CXX) -std=c++17 -pedantic -Wall -Wextra -Werror -Wold-style-cast -ffp-contract=off -pthread \
+	  -o $(C_TEST_DIR)/kinetic_test_cpp Tests/KineticCTests/kinetic_test_cpp.cpp $$(pkg-config --cflags --libs kinetic)
+	export PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig; \
 	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -o $(C_TEST_DIR)/kinetic_engine_transition \
 	  Tests/KineticCTests/kinetic_engine_transition.c $$(pkg-config --cflags --libs kinetic) -lm
 	@# The demo's interactive dismissal driven from C through kn_engine_*, written as a timeline CSV.
 	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_engine_transition $(C_TEST_DIR)/scene-5-interactive-dismissal-c.csv
 	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test $(C_TEST_DIR)/reference/bezier.csv \
 	  $(C_TEST_DIR)/reference/spring.csv "$$(PKG_CONFIG_PATH=$(C_TEST_DIR)/lib/pkgconfig pkg-config --modversion kinetic)"
+	@# The same from C++: RAII handles, std::vector batches and handle arrays, std::thread.
+	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test_cpp $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
 	@# Loading and calling start no thread and map no OpenBLAS (it is loaded on the first BLAS routine).
 	$(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/kinetic_test_load $(C_TEST_DIR)/lib/$(KINETIC_SONAME)
 	$(WITHOUT_TOOLCHAIN) python3 Tests/KineticCTests/kinetic_ctypes.py $(C_TEST_DIR)/lib/libKineticC.so \
 	  $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv
+	@# The Rust client (hand-written extern "C" declarations, no crates), when cargo is installed.
+	if command -v cargo >/dev/null 2>&1; then \
+	  CARGO_TARGET_DIR=$(C_TEST_DIR)/rust-target KINETIC_LIB_DIR=$(C_TEST_DIR)/lib \
+	    cargo build --offline --release --manifest-path Tests/KineticCTests/rust/Cargo.toml && \
+	  $(WITHOUT_TOOLCHAIN) $(C_TEST_DIR)/rust-target/release/kinetic-rust-client \
+	    $(C_TEST_DIR)/reference/bezier.csv $(C_TEST_DIR)/reference/spring.csv; \
+	else echo "test-c: skipped the Rust client (cargo not found)"; fi
 
 # kinetic.h on its own and in use: C99 and C11 (gcc, clang), C++11 and C++17 (g++, clang++,
 # with -Wold-style-cast), every warning an error. Compiles only; needs no build.

@@ -98,7 +98,7 @@ let package = Package(
             exclude: [
                 "kinetic_test.c", "kinetic_test_store.c", "kinetic_test_engine.c", "kinetic_test_motion.c", "kinetic_engine_transition.c", "kinetic_test.h", "kinetic_ctypes.py",
                 "kinetic_test_load.c", "kinetic_test_threads.c", "kinetic_header_test.c", "kinetic_header_test.cpp",
-                "kinetic_soak.c",
+                "kinetic_soak.c", "kinetic_test_cpp.cpp", "rust",
                 "check_install.py", "without_toolchain.sh", "HEADER_PROMISES.md",
             ]
         ),

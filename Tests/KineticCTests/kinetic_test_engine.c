@@ -596,7 +596,35 @@ static void test_engine_runs_in_a_row(void) {
     kn_engine_destroy(engine);
 }
 
+/* A run ends when the engine's time is within 1 ns of its end time, not before. */
+static void test_engine_end_tolerance(void) {
+    kn_engine *engine = NULL;
+    OK(kn_engine_create(&engine));
+    const double values[1] = {0};
+    int64_t first = -1;
+    OK(kn_engine_add_lanes(engine, values, 1, &first));
+    kn_timing linear;
+    memset(&linear, 0, sizeof linear);
+    linear.kind = KN_TIMING_LINEAR;
+    kn_run run = 0;
+    OK(kn_engine_run_create(engine, &linear, 1, &run));
+    const int64_t lanes[1] = {0};
+    const double targets[1] = {1};
+    OK(kn_engine_run_add_animations(engine, run, lanes, targets, NULL, 1, 0));
+    OK(kn_engine_run_start(engine, run));
+    kn_event event;
+    int32_t has = 1;
+    OK(kn_engine_advance_to(engine, 1 - 2e-9));
+    OK(kn_engine_next_event(engine, &event, &has));
+    CHECK(has == 0 && lane(engine, 0) < 1);
+    OK(kn_engine_advance_to(engine, 1 - 0.5e-9));
+    OK(kn_engine_next_event(engine, &event, &has));
+    CHECK(has == 1 && event.run == run && event.kind == KN_EVENT_FINISHED && lane(engine, 0) == 1);
+    kn_engine_destroy(engine);
+}
+
 void test_engine(void) {
+    test_engine_end_tolerance();
     test_engine_basics();
     test_engine_illegal_calls();
     test_engine_state_machine();

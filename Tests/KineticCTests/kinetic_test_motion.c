@@ -107,6 +107,12 @@ static void test_motion_rubber_band_and_snap(void) {
     CHECK(y < 0);
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_rubber_band_inverse(960, 960, 0.55, &x));
     CHECK(error_mentions("offset"));
+    /* |result| < dimension however far the drag (1e300: the largest double below 960), and the
+     * inverse takes it back to a finite drag. */
+    OK(kn_rubber_band(-1e300, 960, 0.55, &y));
+    CHECK(y == -nextafter(960, 0));
+    OK(kn_rubber_band_inverse(y, 960, 0.55, &x));
+    CHECK(x < -1e16 && isfinite(x));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_rubber_band(1, -1, 0.55, &y));
     EXPECT(KN_ERR_NOT_FINITE, kn_rubber_band(INFINITY, 1, 0.55, &y));
 

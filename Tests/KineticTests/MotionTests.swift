@@ -220,7 +220,16 @@ final class MotionTests: XCTestCase {
             XCTAssertEqual(try band.offset(forOverscroll: x, dimension: 960), y, accuracy: 0.005, "x = \(x)")
         }
         XCTAssertEqual(try band.offset(forOverscroll: 1e-9, dimension: 500) / 1e-9, 0.55, accuracy: 1e-9)
-        XCTAssertEqual(try band.offset(forOverscroll: 1e300, dimension: 500), 500)
+        // Where d / (1 + d / (c·x)) rounds to d itself, the largest double below it: the result
+        // stays inside (−d, d), so the inverse takes it back.
+        for x in [1e17, 1e19, 1e300, Double.greatestFiniteMagnitude] {
+            let y = try band.offset(forOverscroll: x, dimension: 500)
+            XCTAssertEqual(y, x >= 1e19 ? (500.0).nextDown : y, "x = \(x)")
+            XCTAssertLessThan(y, 500)
+            XCTAssertEqual(try band.offset(forOverscroll: -x, dimension: 500), -y)
+            let back = try band.overscroll(forOffset: y, dimension: 500)
+            XCTAssertTrue(back.isFinite && back > 1e16, "the inverse of \(y): \(back)")
+        }
         XCTAssertEqual(try band.offset(forOverscroll: -100, dimension: 960), -(try band.offset(forOverscroll: 100, dimension: 960)))
         var random = SeededRandom(seed: 0x7275_6262)
         for _ in 0 ..< 1000 {

@@ -34,8 +34,10 @@ public struct RubberBand: Sendable, Hashable {
         try ParameterError.requireFinite(overscroll, "overscroll")
         try Self.check(dimension)
         let x = overscroll.magnitude
-        // c·x·d / (c·x + d) = d / (1 + d / (c·x)), which stays finite for any finite x.
-        let y = x == 0 ? 0 : dimension / (1 + dimension / (coefficient * x))
+        // c·x·d / (c·x + d) = d / (1 + d / (c·x)), which stays finite for any finite x. Past
+        // about 2^53·d/c the sum rounds to 1 and the quotient to d itself: the largest double
+        // below d keeps the promise (and the inverse's domain).
+        let y = x == 0 ? 0 : Swift.min(dimension / (1 + dimension / (coefficient * x)), dimension.nextDown)
         return overscroll < 0 ? -y : y
     }
 

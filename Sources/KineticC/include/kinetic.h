@@ -96,7 +96,8 @@ const char *kn_status_message(kn_status status);
 /* Copies the calling thread's last error message (set by the last call on this thread that
  * did not return KN_OK; "" if none) into `buffer`, NUL-terminated, truncated to `capacity`
  * bytes. `*length` (if not NULL) receives the full length in bytes, without the NUL.
- * `buffer` may be NULL when `capacity` is 0 (to ask for the length).
+ * `buffer` may be NULL when `capacity` is 0: a call with capacity 0 asks for the length only
+ * (nothing is written, and it returns KN_OK).
  * Returns KN_ERR_BUFFER_TOO_SMALL when the message was truncated (the prefix is still
  * written and NUL-terminated). This function never changes the last error itself. */
 kn_status kn_last_error_message(char *buffer, size_t capacity, size_t *length);
@@ -530,6 +531,8 @@ void kn_store_destroy(kn_store *store);
  *
  * Events: a run whose time runs out during kn_engine_advance_to / _by ends (its animations
  * end at its end values, or at its start values when it ran reversed) and becomes inactive,
+ * where "runs out" means the engine's time is within 1 ns of the run's end time or past it (a
+ * frame time and a start time plus a duration, computed differently, may differ by rounding),
  * or, with pauses_on_completion, stays active and paused at its end. Each becomes an event,
  * in the order the runs were (last) started; the engine calls no function of the host. Drain
  * them with kn_engine_next_event. kn_engine_run_stop and kn_engine_run_finish take effect at
@@ -553,8 +556,9 @@ enum {
     KN_TIMING_LINEAR = 0,          /* progress = time fraction */
     KN_TIMING_CUBIC = 1,           /* cubic-bezier (x1, y1, x2, y2), x1 and x2 in [0, 1] */
     KN_TIMING_DAMPED_SPRING = 2,   /* UIKit's UISpringTimingParameters(dampingRatio:initialVelocity:):
-                                      damping_ratio > 0, scaled in time to settle (within 0.001)
-                                      at the run's duration */
+                                      damping_ratio > 0, scaled in time so that a move from rest
+                                      settles (within 0.001) at the run's duration; the velocities
+                                      add to that motion */
     KN_TIMING_PHYSICAL_SPRING = 3  /* a kn_spring (damping > 0): the run lasts the spring's own
                                       settling time (within 0.001, the slower velocity), not the
                                       duration given */
