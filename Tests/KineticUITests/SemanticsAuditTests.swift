@@ -453,6 +453,47 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(w.presentation.alpha, 0.75, accuracy: 1e-9, "1 s of its own 4 s, not the paused animator's")
     }
 
+    /// `UIView.animate` inside an interruptible property animator's block: "the implicit
+    /// animations defined by this call will be tracked by the outer propertyAnimator" — it
+    /// inherits the animator's duration and curve, pauses and scrubs with it, and its
+    /// completion comes with the animator's. A `.overrideInheritedDuration` call, or one with a
+    /// delay, is an animation of its own.
+    func testBlockAnimationNestedInAPropertyAnimatorIsTrackedByIt() async throws {
+        let v = box(), w = box("w")
+        let e = engine!
+        var nestedEnded: [Bool] = []
+        let outer = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            v.alpha = 0
+            try? View.animate(withDuration: 4, engine: e, animations: { w.alpha = 0 },
+                              completion: { nestedEnded.append($0) })
+        }
+        try outer.startAnimation()
+        try later(0.25)
+        XCTAssertEqual(w.presentation.alpha, 0.75, accuracy: 1e-9, "the outer duration and (linear) curve")
+        try outer.pauseAnimation()
+        try later(0.5)
+        XCTAssertEqual(w.presentation.alpha, 0.75, accuracy: 1e-9, "paused with the outer animator")
+        outer.fractionComplete = 0.6
+        XCTAssertEqual(w.presentation.alpha, 0.4, accuracy: 1e-9, "scrubbed with the outer animator")
+        XCTAssertEqual(nestedEnded, [])
+        try outer.startAnimation()
+        try later(0.5)
+        XCTAssertEqual(outer.state, .inactive)
+        XCTAssertEqual(nestedEnded, [true])
+        XCTAssertEqual(w.presentation.alpha, 0)
+
+        // Its own duration (override): not the paused outer animator's.
+        w.alpha = 1
+        let paused = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            try? View.animate(withDuration: 4, options: [.overrideInheritedDuration, .curveLinear], engine: e,
+                              animations: { w.alpha = 0 })
+        }
+        try paused.pauseAnimation()
+        try later(1)
+        XCTAssertEqual(w.presentation.alpha, 0.75, accuracy: 1e-9, "1 s of its own 4 s")
+        try paused.stopAnimation(true)
+    }
+
     // MARK: - Percent-driven interaction
 
     /// `UIPercentDrivenInteractiveTransition`'s defaults: `completionSpeed` 1, `completionCurve`
