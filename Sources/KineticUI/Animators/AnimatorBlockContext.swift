@@ -23,10 +23,11 @@ enum AnimatorBlockContext {
         return frame.animator
     }
 
-    /// Runs `body` as `animator`'s block.
-    static func running<R>(_ animator: PropertyAnimator, _ body: () throws -> R) rethrows -> R {
+    /// Runs `body` as `animator`'s block (with no animator: as no animator's block).
+    static func running(_ animator: PropertyAnimator?, _ body: () -> Void) {
+        guard let animator else { return body() }
         stack.append(Frame(animator: animator, blockDepth: BlockAnimationContext.stack.count))
         defer { stack.removeLast() }
-        return try body()
+        body()
     }
 }

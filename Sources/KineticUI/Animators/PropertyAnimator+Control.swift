@@ -172,10 +172,10 @@ extension PropertyAnimator {
     /// (``AnimatorBlockContext``) while it runs: keyframe animations made in it join the run.
     func activation() throws {
         for pending in pendingBlocks.removeAll() {
-            let block = pending.delayFactor == 0
-                ? { AnimatorBlockContext.running(self, pending.block) } : pending.block
-            try AnimationCapture.withChanges(duration: duration, block) { changes in
-                try addSegment(changes, start: pending.delayFactor, length: 1 - pending.delayFactor)
+            // (A closure literal in the call: one bound to a name would be allocated per block.)
+            let owner = pending.delayFactor == 0 ? self : nil
+            try AnimationCapture.withChanges(duration: duration, { AnimatorBlockContext.running(owner, pending.block) }) {
+                try addSegment($0, start: pending.delayFactor, length: 1 - pending.delayFactor)
             }
         }
     }
