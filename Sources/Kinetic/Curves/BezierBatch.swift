@@ -8,8 +8,9 @@ import KineticSIMD
 /// Both kernels are C (KineticSIMD's bezier_solve.c and bezier_table.c), vectorised to the
 /// widest instruction set the processor has, with no data-dependent branch. Each runs over
 /// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
-/// end, on a flagged segment), which take ``CubicBezier/value(at:)``, so every element is
-/// what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
+/// end, on a flagged segment), which take ``CubicBezier/value(at:)`` (on the batch table, a
+/// lane on a flagged segment of the solve table takes a few certified Newton steps first,
+/// `flaggedBatchValue`), so every element is what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
 /// and 1, extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
 /// last bits (within 2e-13 · max(1, |y1|, |y2|) of them; the table certifies each segment
@@ -150,8 +151,71 @@ extension BezierTable {
             for j in 0..<m { dst[lanes[j]] = value(at: xs[j], kernel) }
             return
         }
-        for j in 0..<m { dst[lanes[j]] = marks[j] != 0 ? value(at: xs[j], kernel) : ys[j] }
+        for j in 0..<m { dst[lanes[j]] = marks[j] != 0 ? flaggedBatchValue(at: xs[j], kernel) : ys[j] }
     }
+
+    /// A lane the solve kernel left, in the batch-table regime, where only accuracy is owed
+    /// (not `value(at:)`'s bits): on a flagged segment away from where x′ nearly vanishes,
+    /// Newton's method from the segment's quintic guess without its last term converges in a
+    /// few steps, and costs about half the closed-form solve that `value(at:)` takes there
+    /// (`BezierKernel.solveFlagged`: Cardano's formula, its cube root, an exact residual).
+    /// Each step is taken only inside the segment's range, and only while x′ there is at least
+    /// `newtonSlope`; the result is taken once Taylor's remainder bounds what the step leaves
+    /// by 2^-51 of t (or of 1/x′, the band in which the rounding of x(t) moves t). That leaves t
+    /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: under
+    /// 1e-13 · max(1, |y1|, |y2|), inside the 2e-13 · max(1, |y1|, |y2|) that the batch table
+    /// itself is held to. Anything
+    /// else (an end, outside [0, 1], a segment that is not flagged, a small x′, no
+    /// convergence in `newtonSteps` steps) takes `value(at:)`.
+    @inline(never)
+    private func flaggedBatchValue(at x: Double, _ kernel: BezierKernel) -> Double {
+        guard x >= 0 && x <= 1, !constants.isIdentity else { return value(at: x, kernel) }
+        let (half, xx) = BezierKernel.half(of: x)
+        guard xx >= Self.endThreshold else { return value(at: x, kernel) }
+        let p = kernel.doubles + half &* Self.halfStride, b = kernel.bytes + half &* Self.byteStride
+        let mask = p[Self.iRootMask].bitPattern
+        let i = kernel.usesRoot ? kernel.segment(xx, p, b, mask: mask, RootVariable.self)
+            : kernel.segment(xx, p, b, mask: mask, LinearVariable.self)
+        let c = p + (Self.iCoef &+ Self.coefficientStride &* i)
+        guard c[5].isNaN else { return value(at: x, kernel) }
+        let v = kernel.usesRoot ? RootVariable.variable(xx, mask: mask) : LinearVariable.variable(xx, mask: mask)
+        let dd = v - p[Self.iVNodes &+ i]
+        let poly = BezierPolynomial(coefficientsAt: p)
+        let h = p[Self.iH]
+        let lo = Double(i) * h, hi = i == Self.segmentCount - 1 ? 1 : Double(i + 1) * h
+        var t = (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
+        if !(t > lo && t < hi) { t = lo + 0.5 * (hi - lo) }
+        let cubic = abs(poly.ax)
+        for _ in 0 ..< Self.newtonSteps {
+            let slope = poly.dx(t)
+            guard slope >= Self.newtonSlope else { break }
+            let delta = (poly.x(t) - xx) / slope
+            let next = t - delta
+            guard next >= lo && next <= hi else { break }
+            let size = abs(delta), curvature = abs(poly.ddx(t))
+            t = next
+            // Converged: x is a cubic, so after the step the residual is x″(t)·δ²/2 − ax·δ³
+            // exactly (Taylor's expansion about the old t ends there), which moves the root by
+            // at most twice that over x′ while x′ stays above half its value over the step.
+            // Taken once that is below 2^-51 of t, or of 1/x′ (the band in which the rounding
+            // of x(t), a few units of 2^-53, moves t): usually a step earlier than waiting for
+            // a step that small.
+            if (curvature + 3 * cubic * size) * size <= 0.5 * slope,
+               (0.5 * curvature + cubic * size) * (size * size) <= 0x1p-52 * slope * Swift.max(t, 1 / slope) {
+                var y = ((p[Self.iKAY] * t + p[Self.iKBY]) * t + p[Self.iKCY]) * t
+                if kernel.scaledY { y *= abs(p[Self.iYSign]) }
+                return p[Self.iOffset] + y
+            }
+        }
+        return value(at: x, kernel)
+    }
+
+    /// The most Newton steps `flaggedBatchValue` takes before it falls back.
+    static let newtonSteps = 6
+    /// The smallest x′ (per unit of the half's parameter) at which `flaggedBatchValue` steps:
+    /// below it the iteration slows (x′ vanishes at a triple root), and the rounding of x(t)
+    /// would move t, and y with it, by more than the bound above allows.
+    static let newtonSlope = 0.05
 
     /// `value(at:)`'s value without counting the evaluation (the batch call has counted its
     /// x): through `kernel` where there is one, else without a table, the same bits either way.
