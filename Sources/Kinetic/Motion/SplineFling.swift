@@ -1,8 +1,9 @@
 import RealModule
 
-/// Android's fling (`OverScroller`, Compose's `splineBasedDecay`, Flutter's
-/// `ClampingScrollSimulation`): a release velocity sets a distance and a duration from the
-/// physics of a surface with friction, and the content follows one fixed curve over them.
+/// Android's fling (`OverScroller`, Compose's `splineBasedDecay`): a release velocity sets a
+/// distance and a duration from the physics of a surface with friction, and the content
+/// follows one fixed curve over them. (Flutter's `ClampingScrollSimulation` takes the same
+/// total distance but moves along a curve of its own, over a shorter time.)
 ///
 /// With ppi = 160 × density, c = 9.80665 × 39.37 × ppi × 0.84 (gravity in pixels per second²,
 /// times Android's tuning factor), D = ln 0.78 / ln 0.9 and l = ln(0.35·|v| / (friction·c)):
