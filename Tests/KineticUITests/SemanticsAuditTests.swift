@@ -494,6 +494,28 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try paused.stopAnimation(true)
     }
 
+    /// A block added to a running animator B from inside animator A's block runs at once as
+    /// B's, not A's: a `View.animate` made in it is not tracked by A (pausing A leaves it
+    /// running). (Kinetic runs it as an animation of its own; see UIKitMapping's "Missing".)
+    func testBlockAnimationInAnotherAnimatorsAddedBlockIsNotTrackedByTheOuterOne() async throws {
+        let v = box(), w = box("w"), u = box("u")
+        let e = engine!
+        let b = try PropertyAnimator(duration: 2, curve: .linear, engine: engine) { u.alpha = 0 }
+        try b.startAnimation()
+        let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            v.alpha = 0
+            try? b.addAnimations {
+                try? View.animate(withDuration: 1, options: .curveLinear, engine: e, animations: { w.alpha = 0 })
+            }
+        }
+        try a.startAnimation()
+        try a.pauseAnimation()
+        try later(0.5)
+        XCTAssertEqual(v.presentation.alpha, 1, accuracy: 1e-12, "A is paused")
+        XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-9, "not A's: runs on while A is paused")
+        try a.stopAnimation(true)
+    }
+
     // MARK: - Percent-driven interaction
 
     /// `UIPercentDrivenInteractiveTransition`'s defaults: `completionSpeed` 1, `completionCurve`

@@ -4,9 +4,11 @@
 /// reversing it moves them too).
 @MainActor
 enum AnimatorBlockContext {
-    /// One property animator's block, run at its activation over the whole run.
+    /// One property animator's block: run at its activation over the whole run (`animator`),
+    /// or any other animator's block (nil: a barrier, so that nothing made in it joins an
+    /// animator whose block runs further out).
     struct Frame {
-        let animator: PropertyAnimator
+        let animator: PropertyAnimator?
         /// `BlockAnimationContext.stack.count` when the block started: a block-based animation
         /// begun inside it since is the innermost animation instead.
         let blockDepth: Int
@@ -18,14 +20,13 @@ enum AnimatorBlockContext {
     /// the animator is interruptible.
     static func innermost(on engine: AnimationEngine) -> PropertyAnimator? {
         guard let frame = stack.last, frame.blockDepth == BlockAnimationContext.stack.count,
-              !frame.animator.isBlockAnimation, frame.animator.engine === engine,
-              frame.animator.isInterruptible else { return nil }
-        return frame.animator
+              let animator = frame.animator, !animator.isBlockAnimation, animator.engine === engine,
+              animator.isInterruptible else { return nil }
+        return animator
     }
 
-    /// Runs `body` as `animator`'s block (with no animator: as no animator's block).
+    /// Runs `body` as `animator`'s block (with no animator: as a block nothing made in joins).
     static func running(_ animator: PropertyAnimator?, _ body: () -> Void) {
-        guard let animator else { return body() }
         stack.append(Frame(animator: animator, blockDepth: BlockAnimationContext.stack.count))
         defer { stack.removeLast() }
         body()

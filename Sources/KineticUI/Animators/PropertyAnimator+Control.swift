@@ -100,8 +100,11 @@ extension PropertyAnimator {
         }
         try checkNotCompleting("addAnimations")
         let added = try withRun { core, run in
+            // Run now, not over the whole run: nothing made in it joins an animator further out.
             try core.addAnimations(run, delayFactor: delayFactor) {
-                try AnimationCapture.withChanges(duration: self.duration, animation) { try self.engine.laneChanges($0) }
+                try AnimationCapture.withChanges(duration: self.duration, { AnimatorBlockContext.running(nil, animation) }) {
+                    try self.engine.laneChanges($0)
+                }
             }
         }
         if !added { pendingBlocks.append(PendingBlock(block: animation, delayFactor: delayFactor)) }
