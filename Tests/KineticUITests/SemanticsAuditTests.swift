@@ -516,6 +516,50 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try a.stopAnimation(true)
     }
 
+    /// A keyframe animation that does not join the property animator whose block makes it
+    /// (here: its own duration) is its own animation: a `View.animate` made in its block
+    /// completes with it, not with the (paused) property animator.
+    func testAnimationsInsideAKeyframeAnimationOfItsOwnDoNotJoinTheOuterAnimator() async throws {
+        let w = box("w")
+        let e = engine!
+        var log: [String] = []
+        let outer = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            try? View.animateKeyframes(withDuration: 0.5, options: [.overrideInheritedDuration, .curveLinear], engine: e,
+                                       animations: {
+                try? View.animate(withDuration: 0.5, options: .curveLinear, engine: e, animations: { w.alpha = 0 },
+                                  completion: { log.append("nested \($0)") })
+            }, completion: { log.append("keyframes \($0)") })
+        }
+        try outer.pauseAnimation()
+        try later(0.25)
+        XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-9, "runs while the outer animator is paused")
+        try later(0.5)
+        XCTAssertEqual(log.sorted(), ["keyframes true", "nested true"])
+        try outer.stopAnimation(true)
+    }
+
+    /// A keyframe animation that joins a property animator still checks its duration.
+    func testJoinedKeyframeAnimationRejectsABadDuration() async throws {
+        let e = engine!
+        var errors: [AnimatorError] = []
+        let outer = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            for bad in [Double.nan, -1] {
+                do {
+                    try View.animateKeyframes(withDuration: bad, engine: e, animations: {})
+                } catch let error as AnimatorError {
+                    errors.append(error)
+                } catch {}
+            }
+        }
+        try outer.pauseAnimation()
+        XCTAssertEqual(errors.count, 2)
+        for error in errors {
+            guard case .invalidParameter(let parameter) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(parameter.parameter, "duration")
+        }
+        try outer.stopAnimation(true)
+    }
+
     // MARK: - Percent-driven interaction
 
     /// `UIPercentDrivenInteractiveTransition`'s defaults: `completionSpeed` 1, `completionCurve`
@@ -713,7 +757,15 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         }
         final class Recording: ViewController {
             var willAppear: [Bool] = []
-            override func viewWillAppear(_ animated: Bool) { willAppear.append(animated) }
+            var alongside: [String] = []
+            override func viewWillAppear(_ animated: Bool) {
+                willAppear.append(animated)
+                // Alongside animations of a transition whose animator completes it within its
+                // own call still run (without animation), before their completions.
+                transitionCoordinator?.animate(alongsideTransition: { [unowned self] in
+                    alongside.append("animation \($0.isAnimated)")
+                }, completion: { [unowned self] _ in alongside.append("completion") })
+            }
         }
         let window = Window(engine: engine)
         let a = ViewController(name: "A"), b = Recording(name: "B")
@@ -723,6 +775,7 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         b.transitioningDelegate = delegate
         try a.present(b, animated: false)
         let appeared = b.willAppear
+        XCTAssertEqual(b.alongside, ["animation false", "completion"])
         XCTAssertEqual(delegate.installer.seen, [false], "called once, told not to animate")
         XCTAssertEqual(appeared, [false], "viewWillAppear(false)")
         XCTAssertEqual(delegate.interactionAsked, 0, "a transition that does not animate is not interactive")

@@ -157,14 +157,14 @@ extension BezierTable {
     /// A lane the solve kernel left, in the batch-table regime, where only accuracy is owed
     /// (not `value(at:)`'s bits): on a flagged segment away from where x′ nearly vanishes,
     /// Newton's method from the segment's quintic guess without its last term converges in a
-    /// few steps, and costs about half the closed-form solve that `value(at:)` takes there
+    /// few steps, cheaper than the closed-form solve that `value(at:)` takes there
     /// (`BezierKernel.solveFlagged`: Cardano's formula, its cube root, an exact residual).
     /// Each step is taken only inside the segment's range, and only while x′ there is at least
     /// `newtonSlope`; the result is taken once Taylor's remainder bounds what the step leaves
     /// by 2^-51 of t (or of 1/x′, the band in which the rounding of x(t) moves t). That leaves t
-    /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: under
-    /// 1e-13 · max(1, |y1|, |y2|), inside the 2e-13 · max(1, |y1|, |y2|) that the batch table
-    /// itself is held to. Anything
+    /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: about
+    /// 1e-13 · max(1, |y1|, |y2|) at worst, inside the 2e-13 · max(1, |y1|, |y2|) that the
+    /// batch table itself is held to. Anything
     /// else (an end, outside [0, 1], a segment that is not flagged, a small x′, no
     /// convergence in `newtonSteps` steps) takes `value(at:)`.
     @inline(never)
@@ -196,11 +196,12 @@ extension BezierTable {
             t = next
             // Converged: x is a cubic, so after the step the residual is x″(t)·δ²/2 − ax·δ³
             // exactly (Taylor's expansion about the old t ends there), which moves the root by
-            // at most twice that over x′ while x′ stays above half its value over the step.
+            // at most twice that over x′ while x′ stays above half its value within twice the
+            // step of the old t (which holds the new t and the root).
             // Taken once that is below 2^-51 of t, or of 1/x′ (the band in which the rounding
             // of x(t), a few units of 2^-53, moves t): usually a step earlier than waiting for
             // a step that small.
-            if (curvature + 3 * cubic * size) * size <= 0.5 * slope,
+            if (curvature + 6 * cubic * size) * (2 * size) <= 0.5 * slope,
                (0.5 * curvature + cubic * size) * (size * size) <= 0x1p-52 * slope * Swift.max(t, 1 / slope) {
                 var y = ((p[Self.iKAY] * t + p[Self.iKBY]) * t + p[Self.iKCY]) * t
                 if kernel.scaledY { y *= abs(p[Self.iYSign]) }

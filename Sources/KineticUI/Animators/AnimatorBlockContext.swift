@@ -31,4 +31,11 @@ enum AnimatorBlockContext {
         defer { stack.removeLast() }
         body()
     }
+
+    /// Runs `body` as a block nothing made in joins (an animation of its own).
+    static func barrier<R>(_ body: () throws -> R) rethrows -> R {
+        stack.append(Frame(animator: nil, blockDepth: BlockAnimationContext.stack.count))
+        defer { stack.removeLast() }
+        return try body()
+    }
 }

@@ -86,9 +86,10 @@ extension View {
     /// Inside another block-based animations block, the outer duration and curve are used
     /// unless `.overrideInheritedDuration` / `.overrideInheritedCurve` is set. Inside an
     /// interruptible ``PropertyAnimator``'s animations block (one over its whole run), with no
-    /// delay and none of those options nor `.repeat` / `.autoreverse`, the changes are that
-    /// animator's: it runs, pauses, scrubs and reverses them, and the completion runs with its
-    /// (`true` at its end). A block that changes no animatable property completes at the next
+    /// delay and none of those options nor `.repeat`, `.autoreverse` or
+    /// `.beginFromCurrentState`, the changes are that animator's: it runs, pauses, scrubs and
+    /// reverses them, the completion runs with its (`true` at its end), and
+    /// `.allowUserInteraction` is the animator's own setting. A block that changes no animatable property completes at the next
     /// tick, with `true`.
     /// - Parameters:
     ///   - duration: seconds, finite and ≥ 0.
@@ -102,8 +103,9 @@ extension View {
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                engine: AnimationEngine = .shared, animations: @escaping @MainActor () -> Void,
                                completion: (@MainActor (Bool) -> Void)? = nil) throws {
-        let inherits: AnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse]
-        if delay == 0, options.isDisjoint(with: inherits), let outer = AnimatorBlockContext.innermost(on: engine) {
+        let own: AnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse,
+                                     .beginFromCurrentState]
+        if delay == 0, options.isDisjoint(with: own), let outer = AnimatorBlockContext.innermost(on: engine) {
             // Inside an interruptible property animator's block: its changes are the
             // animator's (they go to the block's capture), tracked by it as UIKit tracks them.
             do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }

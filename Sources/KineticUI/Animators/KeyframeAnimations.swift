@@ -71,7 +71,12 @@ extension View {
     /// ``KeyframeAnimationOptions/curveLinear``) eases the whole animation's time, and the
     /// keyframes divide the eased time; inside another animations block the call inherits
     /// that block's duration and curve unless `.overrideInheritedDuration` /
-    /// `.overrideInheritedCurve` is set. The calculation mode shapes each property's motion
+    /// `.overrideInheritedCurve` is set. Inside an interruptible ``PropertyAnimator``'s
+    /// animations block (one over its whole run), with no delay and none of those options nor
+    /// `.repeat`, `.autoreverse` or `.beginFromCurrentState`, the keyframes are that animator's:
+    /// over its run, eased by its timing, run, paused, scrubbed and reversed with it; the
+    /// completion runs with its (`true` at its end), and `.allowUserInteraction` is the
+    /// animator's own setting. The calculation mode shapes each property's motion
     /// through its keyframes (see ``KeyframeAnimationOptions``):
     /// - `.calculationModeLinear` (default) and `.calculationModeDiscrete`: each keyframe
     ///   moves (or holds, then jumps) within its window, and overlapping keyframes add up.
@@ -93,8 +98,10 @@ extension View {
                 parameter: "options.calculationMode", value: Double((options.rawValue >> 10) & 7),
                 expected: "linear (0), discrete (1), paced (2), cubic (3) or cubicPaced (4)"))
         }
-        let inherits: KeyframeAnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse]
-        if delay == 0, options.isDisjoint(with: inherits), let outer = AnimatorBlockContext.innermost(on: engine) {
+        do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
+        let own: KeyframeAnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse,
+                                             .beginFromCurrentState]
+        if delay == 0, options.isDisjoint(with: own), let outer = AnimatorBlockContext.innermost(on: engine) {
             // Inside an interruptible property animator's block: the keyframes are the
             // animator's, over its run, eased by its timing; it runs, pauses, scrubs and
             // reverses them, and the completion runs with its (`true` at its end).
@@ -116,7 +123,10 @@ extension View {
                                              fromCurrentState: options.contains(.beginFromCurrentState),
                                              userInteraction: options.contains(.allowUserInteraction))
         let collector = KeyframeCollector(duration: duration)
-        let direct = try AnimationCapture.run(keyframes: collector, duration: duration, animations)
+        // Its own animation: nothing made in its block joins an animator further out.
+        let direct = try AnimatorBlockContext.barrier {
+            try AnimationCapture.run(keyframes: collector, duration: duration, animations)
+        }
         try animator.withRun { core, run in
             try core.startAnimation(run, afterDelay: delay) {
                 try animator.activation()

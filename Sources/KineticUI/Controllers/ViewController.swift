@@ -258,7 +258,9 @@ open class ViewController {
     /// `presentingViewController`), as in UIKit.
     /// - Parameters:
     ///   - viewController: the controller to present.
-    ///   - animated: false shows it at once (the transition still runs its callbacks).
+    ///   - animated: false shows it at once (the transition still runs its callbacks); a
+    ///     `.custom` presentation then still calls its delegate's animator, with the context's
+    ///     `isAnimated` false, to install the views.
     ///   - completion: called after the transition completes.
     /// - Throws: ``TransitionError`` when a transition is in progress, this controller is
     ///   not in a window or already presents one, or `viewController` is already shown
@@ -324,6 +326,11 @@ open class ViewController {
     /// Dismisses the controller this one (or its parent chain) presents or, if none, the
     /// presented controller this one is (or is a child of), as UIKit forwards the call to the
     /// presenter.
+    /// - Parameters:
+    ///   - animated: false removes it at once (the transition still runs its callbacks); a
+    ///     `.custom` dismissal then still calls its delegate's animator, with the context's
+    ///     `isAnimated` false.
+    ///   - completion: called after the transition completes.
     /// - Throws: ``TransitionError`` when a transition is in progress or there is nothing to dismiss.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) throws {
         let target = presentedViewController ?? presentationHost

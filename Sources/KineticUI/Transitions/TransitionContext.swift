@@ -48,7 +48,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     private var started = false
     /// Runs animations alongside this transition.
     public private(set) lazy var coordinator = TransitionCoordinator(context: self)
-    /// The animated-transitioning object running the transition (nil when not animated).
+    /// The animated-transitioning object running the transition (nil when not animated,
+    /// except for a `.custom` transition whose delegate vends one: see ``isAnimated``).
     let animationController: (any ViewControllerAnimatedTransitioning)?
     private let completion: (@MainActor () -> Void)?
     /// The from side's frame when the transition began (set again by ``retrievePresentedView()``

@@ -45,7 +45,8 @@ public final class TransitionCoordinator {
     private var percentDriven: PercentDrivenInteractiveTransition? {
         context.interactionController as? PercentDrivenInteractiveTransition
     }
-    /// The transition's duration, seconds (0 when not animated).
+    /// The transition's duration, seconds: the animation controller's (0 without one; a
+    /// `.custom` transition that does not animate still has its animator's).
     public var transitionDuration: Double {
         context.startDuration ?? context.animationController?.transitionDuration(using: context) ?? 0
     }
@@ -65,7 +66,9 @@ public final class TransitionCoordinator {
     ///   transition driven by a ``PercentDrivenInteractiveTransition``, that animator is driven
     ///   with the transition's own animations: paused at the current `percentComplete`,
     ///   scrubbed by `update(_:)`, continued or reversed by `finish()` / `cancel()`;
-    /// - in a transition that does not animate, they run at once, without animation.
+    /// - in a transition that does not animate, they run at once, without animation (if its
+    ///   animator completes it within its own call, as a `.custom` one may, at that
+    ///   completion, before the completions).
     /// - Returns: true (the animations will run).
     @discardableResult
     public func animate(alongsideTransition animation: (@MainActor (any ViewControllerContextTransitioning) -> Void)?,
@@ -137,8 +140,15 @@ public final class TransitionCoordinator {
         }
     }
 
-    /// Called after `completeTransition`.
+    /// Called after `completeTransition`. Alongside animations that never started (the
+    /// transition completed inside its animator's call, as a `.custom` transition that does
+    /// not animate may) are applied now, without animation, unless it was cancelled.
     func transitionDidComplete() {
+        if !pending.isEmpty {
+            let blocks = pending
+            pending = []
+            if !context.transitionWasCancelled { for block in blocks { block(context) } }
+        }
         let handlers = completions
         completions = []
         interactionHandlers = []

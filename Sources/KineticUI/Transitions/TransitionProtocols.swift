@@ -123,9 +123,9 @@ public enum TransitionContextKey: Sendable, CustomStringConvertible {
 public protocol ViewControllerContextTransitioning: AnyObject {
     /// The view in which the transition takes place.
     var containerView: View { get }
-    /// Whether the transition animates: false only for a `.custom` presentation or dismissal
-    /// made with `animated: false`, whose animation controller then installs the views
-    /// without animating.
+    /// Whether the transition animates: false when it was made with `animated: false`. Only
+    /// a `.custom` presentation or dismissal calls its animation controller then, which
+    /// installs the views without animating.
     var isAnimated: Bool { get }
     /// Whether it is being driven interactively.
     var isInteractive: Bool { get }
