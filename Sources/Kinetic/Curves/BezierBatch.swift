@@ -173,17 +173,12 @@ extension BezierTable {
         let (half, xx) = BezierKernel.half(of: x)
         guard xx >= Self.endThreshold else { return value(at: x, kernel) }
         let p = kernel.doubles + half &* Self.halfStride, b = kernel.bytes + half &* Self.byteStride
-        let mask = p[Self.iRootMask].bitPattern
-        let i = kernel.usesRoot ? kernel.segment(xx, p, b, mask: mask, RootVariable.self)
-            : kernel.segment(xx, p, b, mask: mask, LinearVariable.self)
+        let (i, v) = kernel.segmentAndVariable(xx, p, b)
         let c = p + (Self.iCoef &+ Self.coefficientStride &* i)
         guard c[5].isNaN else { return value(at: x, kernel) }
-        let v = kernel.usesRoot ? RootVariable.variable(xx, mask: mask) : LinearVariable.variable(xx, mask: mask)
-        let dd = v - p[Self.iVNodes &+ i]
         let poly = BezierPolynomial(coefficientsAt: p)
-        let h = p[Self.iH]
-        let lo = Double(i) * h, hi = i == Self.segmentCount - 1 ? 1 : Double(i + 1) * h
-        var t = (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
+        let (lo, hi) = BezierKernel.parameterRange(p, segment: i)
+        var t = BezierKernel.flaggedGuess(c, at: v - p[Self.iVNodes &+ i])
         if !(t > lo && t < hi) { t = lo + 0.5 * (hi - lo) }
         let cubic = abs(poly.ax)
         for _ in 0 ..< Self.newtonSteps {
@@ -203,9 +198,7 @@ extension BezierTable {
             // a step that small.
             if (curvature + 6 * cubic * size) * (2 * size) <= 0.5 * slope,
                (0.5 * curvature + cubic * size) * (size * size) <= 0x1p-52 * slope * Swift.max(t, 1 / slope) {
-                var y = ((p[Self.iKAY] * t + p[Self.iKBY]) * t + p[Self.iKCY]) * t
-                if kernel.scaledY { y *= abs(p[Self.iYSign]) }
-                return p[Self.iOffset] + y
+                return BezierKernel.output(p, at: t, scaledY: kernel.scaledY)
             }
         }
         return value(at: x, kernel)

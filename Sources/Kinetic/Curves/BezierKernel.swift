@@ -91,6 +91,16 @@ struct BezierKernel {
                            segment: i, secondOrder: secondOrder, scaledY: scaledY)
     }
 
+    /// The segment of xx (≥ `endThreshold`) and its variable v in the half whose doubles are at
+    /// `p` and bucket map at `b`, by the curve's variable (as `solve` finds them): for the
+    /// paths outside the batch loop.
+    @inline(__always)
+    func segmentAndVariable(_ xx: Double, _ p: UnsafePointer<Double>, _ b: UnsafePointer<UInt8>) -> (segment: Int, v: Double) {
+        let mask = p[T.iRootMask].bitPattern
+        return usesRoot ? (segment(xx, p, b, mask: mask, RootVariable.self), RootVariable.variable(xx, mask: mask))
+            : (segment(xx, p, b, mask: mask, LinearVariable.self), LinearVariable.variable(xx, mask: mask))
+    }
+
     /// The segment of xx (≥ `endThreshold`) in the half whose doubles are at `p` and bucket map
     /// at `b`: the bucket from xx, or in a √x half (`mask` set) from an estimate of √xx that
     /// costs no square root; then the bucket's first segment, plus the nodes whose progress is
@@ -152,10 +162,32 @@ struct BezierKernel {
     @usableFromInline @inline(never)
     static func flaggedValue(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
                              record c: UnsafePointer<Double>, at dd: Double, scaledY: Bool) -> Double {
-        let t = solveFlagged(p, xx, segment: i, record: c, at: dd)
+        output(p, at: solveFlagged(p, xx, segment: i, record: c, at: dd), scaledY: scaledY)
+    }
+
+    /// The curve's value at parameter t of the half whose header is at `p`: y(t) by Horner's
+    /// rule (the kernel's y coefficients carry the half's sign), scaled back where the half's
+    /// y polynomial is scaled, plus the half's offset. Every exact solve ends here.
+    @usableFromInline @inline(__always)
+    static func output(_ p: UnsafePointer<Double>, at t: Double, scaledY: Bool) -> Double {
         var y = ((p[T.iKAY] * t + p[T.iKBY]) * t + p[T.iKCY]) * t
         if scaledY { y *= abs(p[T.iYSign]) }
         return p[T.iOffset] + y
+    }
+
+    /// Segment i's parameter range in the half whose header is at `p` (the last one ends at 1
+    /// exactly, as the bracketed solves take it).
+    @inline(__always)
+    static func parameterRange(_ p: UnsafePointer<Double>, segment i: Int) -> (lo: Double, hi: Double) {
+        let h = p[T.iH]
+        return (Double(i) * h, i == T.segmentCount - 1 ? 1 : Double(i + 1) * h)
+    }
+
+    /// A flagged segment's start for the parameter at dd = v − node: its quintic without the
+    /// last term (a flagged record's c5 is NaN; the rest is finite).
+    @inline(__always)
+    static func flaggedGuess(_ c: UnsafePointer<Double>, at dd: Double) -> Double {
+        (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
     }
 
     /// The segment's quintic at dd = v − node, by Estrin's scheme: a shorter dependent chain
@@ -188,9 +220,7 @@ struct BezierKernel {
     static func solveNearEnd(_ p: UnsafePointer<Double>, _ xx: Double, scaledY: Bool) -> Double {
         if xx == 0 { return p[T.iOffset] }
         let t = BezierPolynomial(coefficientsAt: p).solveNearZero(xx, hi: min(1, 2 * p[T.iSEnd]))
-        var y = ((p[T.iKAY] * t + p[T.iKBY]) * t + p[T.iKCY]) * t
-        if scaledY { y *= abs(p[T.iYSign]) }
-        return p[T.iOffset] + y
+        return output(p, at: t, scaledY: scaledY)
     }
 
     /// The solve on flagged segment i. Segments are flagged where x′ nearly vanishes close
@@ -204,13 +234,11 @@ struct BezierKernel {
     static func solveFlagged(_ p: UnsafePointer<Double>, _ xx: Double, segment i: Int,
                              record c: UnsafePointer<Double>, at dd: Double) -> Double {
         let poly = BezierPolynomial(coefficientsAt: p)
-        let h = p[T.iH]
-        let lo = Double(i) * h
-        let hi = i == T.segmentCount - 1 ? 1 : Double(i + 1) * h
+        let (lo, hi) = parameterRange(p, segment: i)
         if let root = poly.closedFormRoot(xx), root > lo && root < hi {
             return poly.polish(xx, lo: lo, hi: hi, start: root)
         }
-        let start = (((c[4] * dd + c[3]) * dd + c[2]) * dd + c[1]) * dd + c[0]
+        let start = flaggedGuess(c, at: dd)
         return poly.solveBracketed(xx, lo: lo, hi: hi, guess: start > lo && start < hi ? start : lo)
     }
 }

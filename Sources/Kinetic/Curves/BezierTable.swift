@@ -271,10 +271,7 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
         let p = kernel.doubles + index * Self.halfStride, b = kernel.bytes + index * Self.byteStride
         let half = index == 0 ? constants.lower : constants.upper
         let expected = (1..<Self.segmentCount).filter { half.nodeProgress($0) <= xx }.count
-        let mask = p[Self.iRootMask].bitPattern
-        let found = kernel.usesRoot ? kernel.segment(xx, p, b, mask: mask, RootVariable.self)
-            : kernel.segment(xx, p, b, mask: mask, LinearVariable.self)
-        return (found, expected)
+        return (kernel.segmentAndVariable(xx, p, b).segment, expected)
     }
 
     /// Whether the solve table has been built (for tests and benchmarks).

@@ -15,26 +15,28 @@ enum AnimatorBlockContext {
     }
     static var stack: [Frame] = []
 
-    /// The animator whose block is the innermost animation running, if it is a property
-    /// animator's block over its whole run on `engine` (not a block-based animation's), and
-    /// the animator is interruptible.
-    static func innermost(on engine: AnimationEngine) -> PropertyAnimator? {
-        guard let frame = stack.last, frame.blockDepth == BlockAnimationContext.stack.count,
+    /// The options that make a nested block-based or keyframe animation one of its own (they
+    /// name the same bits in ``AnimationOptions`` and ``KeyframeAnimationOptions``).
+    private static let ownAnimation: AnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat,
+                                                         .autoreverse, .beginFromCurrentState]
+
+    /// The animator that a block-based or keyframe animation made now on `engine`, with
+    /// `delay` and the options' bits `options`, joins: the one whose block is the innermost
+    /// animation running, if that is a property animator's block over its whole run (not a
+    /// block-based animation's), the animator is interruptible, and the call has no delay and
+    /// none of the options of an animation of its own.
+    static func joined(on engine: AnimationEngine, delay: Double, options: UInt) -> PropertyAnimator? {
+        guard delay == 0, AnimationOptions(rawValue: options).isDisjoint(with: ownAnimation),
+              let frame = stack.last, frame.blockDepth == BlockAnimationContext.stack.count,
               let animator = frame.animator, !animator.isBlockAnimation, animator.engine === engine,
               animator.isInterruptible else { return nil }
         return animator
     }
 
-    /// Runs `body` as `animator`'s block (with no animator: as a block nothing made in joins).
-    static func running(_ animator: PropertyAnimator?, _ body: () -> Void) {
+    /// Runs `body` as `animator`'s block (with no animator: as a block nothing made in joins,
+    /// such as an animation of its own).
+    static func running<R>(_ animator: PropertyAnimator?, _ body: () throws -> R) rethrows -> R {
         stack.append(Frame(animator: animator, blockDepth: BlockAnimationContext.stack.count))
-        defer { stack.removeLast() }
-        body()
-    }
-
-    /// Runs `body` as a block nothing made in joins (an animation of its own).
-    static func barrier<R>(_ body: () throws -> R) rethrows -> R {
-        stack.append(Frame(animator: nil, blockDepth: BlockAnimationContext.stack.count))
         defer { stack.removeLast() }
         return try body()
     }

@@ -103,14 +103,12 @@ extension View {
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                engine: AnimationEngine = .shared, animations: @escaping @MainActor () -> Void,
                                completion: (@MainActor (Bool) -> Void)? = nil) throws {
-        let own: AnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse,
-                                     .beginFromCurrentState]
-        if delay == 0, options.isDisjoint(with: own), let outer = AnimatorBlockContext.innermost(on: engine) {
+        if let outer = AnimatorBlockContext.joined(on: engine, delay: delay, options: options.rawValue) {
             // Inside an interruptible property animator's block: its changes are the
             // animator's (they go to the block's capture), tracked by it as UIKit tracks them.
             do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
             animations()
-            if let completion { outer.addCompletion { completion($0 == .end) } }
+            if let handler = positionHandler(completion) { outer.addCompletion(handler) }
             return
         }
         _ = try PropertyAnimator.makeBlockAnimator(

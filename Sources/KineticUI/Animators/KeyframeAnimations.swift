@@ -99,16 +99,14 @@ extension View {
                 expected: "linear (0), discrete (1), paced (2), cubic (3) or cubicPaced (4)"))
         }
         do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
-        let own: KeyframeAnimationOptions = [.overrideInheritedDuration, .overrideInheritedCurve, .repeat, .autoreverse,
-                                             .beginFromCurrentState]
-        if delay == 0, options.isDisjoint(with: own), let outer = AnimatorBlockContext.innermost(on: engine) {
+        if let outer = AnimatorBlockContext.joined(on: engine, delay: delay, options: options.rawValue) {
             // Inside an interruptible property animator's block: the keyframes are the
             // animator's, over its run, eased by its timing; it runs, pauses, scrubs and
             // reverses them, and the completion runs with its (`true` at its end).
             let collector = KeyframeCollector(duration: outer.duration)
             let direct = try AnimationCapture.run(keyframes: collector, duration: outer.duration, animations)
             try outer.addKeyframes(collector.keyframes, direct: direct, mode: mode)
-            if let completion { outer.addCompletion { completion($0 == .end) } }
+            if let handler = positionHandler(completion) { outer.addCompletion(handler) }
             return
         }
         var duration = duration, curve = options.curve
@@ -124,7 +122,7 @@ extension View {
                                              userInteraction: options.contains(.allowUserInteraction))
         let collector = KeyframeCollector(duration: duration)
         // Its own animation: nothing made in its block joins an animator further out.
-        let direct = try AnimatorBlockContext.barrier {
+        let direct = try AnimatorBlockContext.running(nil) {
             try AnimationCapture.run(keyframes: collector, duration: duration, animations)
         }
         try animator.withRun { core, run in
@@ -133,7 +131,7 @@ extension View {
                 try animator.addKeyframes(collector.keyframes, direct: direct, mode: mode)
             }
         }
-        if let completion { animator.addCompletion { completion($0 == .end) } }
+        if let handler = positionHandler(completion) { animator.addCompletion(handler) }
         animator.completeAtNextTickIfEmpty()
     }
 

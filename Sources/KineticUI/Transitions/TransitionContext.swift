@@ -198,7 +198,7 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// interactive now, or is interruptible. (The animation controller is asked only for a
     /// transition that started non-interactively.)
     var canBecomeInteractive: Bool {
-        initiallyInteractive || isInteractive || animationController?.interruptibleAnimator(using: self) != nil
+        initiallyInteractive || isInteractive || coordinator.isInterruptible
     }
 
     public func completeTransition(_ didComplete: Bool) throws {
