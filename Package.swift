@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "KineticUI",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic", "KineticPlatform"]
         ),
         .target(
             name: "KineticC",

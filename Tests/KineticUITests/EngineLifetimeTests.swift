@@ -8,6 +8,23 @@ import XCTest
 /// end inactive without their completion handlers (see `AnimationEngine`'s "Lifetime").
 @MainActor
 final class EngineLifetimeTests: XCTestCase {
+    /// An object that another thread can drop (the test hands it over and waits).
+    private final class Holder<Object: AnyObject>: @unchecked Sendable {
+        var object: Object?
+        init(_ object: Object) { self.object = object }
+    }
+
+    /// Drops `holder`'s object on another thread while the main actor stays busy: anything
+    /// the release defers to the main actor waits until the test yields.
+    private func dropOffTheMainActor<Object>(_ holder: Holder<Object>) {
+        let released = DispatchSemaphore(value: 0)
+        Task.detached {
+            holder.object = nil
+            released.signal()
+        }
+        released.wait()
+    }
+
     private final class WeakBox {
         weak var object: AnyObject?
         let label: String
@@ -135,26 +152,17 @@ final class EngineLifetimeTests: XCTestCase {
     /// its animator does not complete), as a weak reference sees it; an unmanaged reference
     /// handed out the dying engine here, and the runtime aborted when its deinit ran.
     func testEngineReleasedOffTheMainActorIsGoneBeforeItsDeinitRuns() async throws {
-        final class Holder: @unchecked Sendable {
-            var engine: AnimationEngine?
-            init(_ engine: AnimationEngine) { self.engine = engine }
-        }
         let clock = ManualClock()
         let holder = Holder(AnimationEngine(clock: clock))
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var completed = false
-        let animator = try PropertyAnimator(duration: 0.25, curve: .linear, engine: holder.engine!) {
+        let animator = try PropertyAnimator(duration: 0.25, curve: .linear, engine: holder.object!) {
             view.alpha = 0
         }
         animator.addCompletion { _ in completed = true }
         try animator.startAnimation()
         try clock.advance(by: 0.1)
-        let released = DispatchSemaphore(value: 0)
-        Task.detached {
-            holder.engine = nil
-            released.signal()
-        }
-        released.wait()  // the main actor stays busy: the deinit cannot run yet
+        dropOffTheMainActor(holder)  // the deinit cannot run yet
         XCTAssertEqual(clock.attachedEngineCount, 1)
         try clock.advance(by: 1)  // past the run's end
         XCTAssertFalse(completed, "a dying engine must not complete its animators")
@@ -169,6 +177,67 @@ final class EngineLifetimeTests: XCTestCase {
         try animator.startAnimation()
         XCTAssertTrue(animator.engine === AnimationEngine.shared)
         try animator.stopAnimation(true)
+    }
+
+    /// A paused animator whose last reference goes away off the main actor: its run is
+    /// released later, on the main actor (the animator's deinit does main-actor work only on
+    /// the main thread), and the release is reported as UIKit's crash would be.
+    func testAnimatorReleasedOffTheMainActorReleasesItsRunOnTheMainActor() async throws {
+        var reported: [Diagnostic] = []
+        let savedHandler = Diagnostics.handler
+        Diagnostics.handler = { reported.append($0) }
+        defer { Diagnostics.handler = savedHandler }
+        let engine = AnimationEngine()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let holder = Holder(try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            view.center = Point(x: 105, y: 5)
+        })
+        try holder.object!.startAnimation()
+        try engine.clock.advance(by: 0.5)
+        try holder.object!.pauseAnimation()
+        dropOffTheMainActor(holder)  // the run's release waits for the main actor
+        XCTAssertEqual(engine.activeAnimatorCount, 1)
+        XCTAssertEqual(reported, [])
+        try await Task.sleep(nanoseconds: 20_000_000)
+        XCTAssertEqual(engine.activeAnimatorCount, 0)
+        XCTAssertEqual(reported, [.illegalCall(.releasedWhilePausedOrStopped)])
+        // Its animation stays where it was (as `finishAnimation(at: .current)`).
+        XCTAssertEqual(view.presentation.center.x, 55, accuracy: 1e-9)
+        XCTAssertEqual(view.model.center.x, 55, accuracy: 1e-9)
+        XCTAssertEqual(engine.animatedLaneCount, 0)
+    }
+
+    /// Calls on a running animator while its engine's deinit waits for the main actor: the
+    /// animator reads as one whose engine went away, its calls do not reach the shared engine,
+    /// and once the deinit ran it is a fresh inactive animator on the shared engine.
+    func testCallsWhileTheEngineWaitsForItsDeinit() async throws {
+        let savedHandler = Diagnostics.handler
+        Diagnostics.handler = { _ in }
+        defer { Diagnostics.handler = savedHandler }
+        let holder = Holder(AnimationEngine())
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: holder.object!) {
+            view.alpha = 0
+        }
+        try animator.startAnimation()
+        try holder.object!.clock.advance(by: 0.5)
+        let sharedActive = AnimationEngine.shared.activeAnimatorCount
+        dropOffTheMainActor(holder)
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertFalse(animator.isRunning)
+        XCTAssertEqual(animator.fractionComplete, 0)
+        try animator.pauseAnimation()
+        try animator.startAnimation()
+        XCTAssertEqual(AnimationEngine.shared.activeAnimatorCount, sharedActive)
+        try await Task.sleep(nanoseconds: 20_000_000)  // the isolated deinit runs
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertEqual(view.presentation, view.model)
+        try animator.addAnimations { view.alpha = 0.5 }
+        try animator.startAnimation()
+        XCTAssertTrue(animator.engine === AnimationEngine.shared)
+        XCTAssertEqual(animator.state, .active)
+        try animator.stopAnimation(true)
+        XCTAssertEqual(AnimationEngine.shared.activeAnimatorCount, sharedActive)
     }
 
     // MARK: Transitions (found by LeakSanitizer, make test-sanitize)

@@ -13,7 +13,9 @@ enum AnimatorBlockContext {
         /// begun inside it since is the innermost animation instead.
         let blockDepth: Int
     }
-    static var stack: [Frame] = []
+    // Unchecked, as the capture stack: every access is an instantaneous read, append or
+    // removal (the blocks run between them, never inside one).
+    @exclusivity(unchecked) static var stack: [Frame] = []
 
     /// The options that make a nested block-based or keyframe animation one of its own (they
     /// name the same bits in ``AnimationOptions`` and ``KeyframeAnimationOptions``).
@@ -28,7 +30,7 @@ enum AnimatorBlockContext {
     static func joined(on engine: AnimationEngine, delay: Double, options: UInt) -> PropertyAnimator? {
         guard delay == 0, AnimationOptions(rawValue: options).isDisjoint(with: ownAnimation),
               let frame = stack.last, frame.blockDepth == BlockAnimationContext.stack.count,
-              let animator = frame.animator, !animator.isBlockAnimation, animator.engine === engine,
+              let animator = frame.animator, !animator.isBlockAnimation, animator.boundFront === engine.front,
               animator.isInterruptible else { return nil }
         return animator
     }

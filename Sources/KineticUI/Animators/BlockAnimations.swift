@@ -47,7 +47,9 @@ enum BlockAnimationContext {
         let engine: AnimationEngine
         let modified: ModifiedAnimations
     }
-    static var stack: [Frame] = []
+    // Unchecked, as the capture stack: every access is an instantaneous read, append or
+    // removal (the blocks run between them, never inside one).
+    @exclusivity(unchecked) static var stack: [Frame] = []
 }
 
 /// The repeating animators that `modifyAnimations` made inside one block-based animation.
@@ -230,7 +232,7 @@ extension PropertyAnimator {
 
     /// The options block-based animations share (set before the animator starts).
     func configureBlockAnimation(repeats: Bool, autoreverses: Bool, fromCurrentState: Bool, userInteraction: Bool) throws {
-        engine.core.configure(runHandle, repeats: repeats, autoreverses: autoreverses, beginsFromCurrentState: fromCurrentState)
+        liveFront.core.configure(runHandle, repeats: repeats, autoreverses: autoreverses, beginsFromCurrentState: fromCurrentState)
         try setUserInteractionEnabled(userInteraction)
     }
 

@@ -42,8 +42,8 @@ struct InlineList<Element>: Sequence {
 /// deinit of an object that a dropped closure captured, or of a view subclass), which may call
 /// back into the owner and reach the same storage: the animator's lists are
 /// `@exclusivity(unchecked)`, so no access to them may be in progress then.
-func exchange<T>(_ value: inout T, with replacement: T) -> T {
-    let old = value
-    value = replacement
-    return old
+func exchange<T>(_ value: inout T, with replacement: consuming T) -> T {
+    // Moved, not copied: no retain and release of what the value holds.
+    swap(&value, &replacement)
+    return replacement
 }

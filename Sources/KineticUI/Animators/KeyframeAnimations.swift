@@ -184,7 +184,7 @@ extension PropertyAnimator {
             return mask & bit == 0
         }
         for change in direct { _ = firstTime(change) }
-        let engine = self.engine
+        let engine = liveFront
         try engine.checkLanes(for: keyframes.flatMap(\.changes))
         for keyframe in keyframes {
             let start = keyframe.start, end = min(keyframe.start + keyframe.duration, 1)
@@ -211,7 +211,7 @@ extension PropertyAnimator {
         var order: [Int] = []
         var tracks: [Track] = []
         var index: [ObjectIdentifier: [Int: Int]] = [:]  // per view, per property: the track
-        let engine = self.engine
+        let engine = liveFront
         try engine.checkLanes(for: keyframes.flatMap(\.changes))
         for keyframe in keyframes {
             let start = keyframe.start, end = min(keyframe.start + keyframe.duration, 1)
@@ -252,7 +252,7 @@ extension PropertyAnimator {
     /// the run; `fromCurrentState` nil takes the animator's option.
     private func addKeyframeTrack(of change: CapturedChange, values: [Double], keyTimes: [Double],
                                   mode: KeyframeCalculationMode, fromCurrentState: Bool?) throws {
-        let engine = self.engine
+        let engine = liveFront
         let base = engine.firstLane(for: change)
         let lanes = (0 ..< Int32(change.property.laneCount)).map { base + $0 }
         do {

@@ -26,7 +26,7 @@ extension View {
                                              fromCurrentState: outer.options.contains(.beginFromCurrentState),
                                              userInteraction: outer.options.contains(.allowUserInteraction))
         try animator.setInterruptible(false)
-        animator.engine.core.setRepeatCount(count, of: animator.runHandle)
+        animator.liveFront.core.setRepeatCount(count, of: animator.runHandle)
         try animator.addAnimations(animations)
         outer.modified.animators.append(animator)
     }

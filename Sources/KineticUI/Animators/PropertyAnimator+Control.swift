@@ -49,7 +49,7 @@ extension PropertyAnimator {
         try withRun { core, run in
             let values = try core.stopAnimation(run, withoutFinishing: withoutFinishing)
             // Read while the lanes' blocks still name their views (the engine releases them next).
-            stoppedLanes = engine.stoppedLanes(values)
+            stoppedLanes = liveFront.stoppedLanes(values)
             if withoutFinishing {
                 completions.removeAll()
                 pendingBlocks.removeAll()
@@ -66,7 +66,7 @@ extension PropertyAnimator {
         try withRun { core, run in try core.finishAnimation(run, at: RunPosition(finalPosition)) }
         if finalPosition != .current {
             for lane in stoppedLanes {
-                engine.setModelLane(lane.view, index: lane.index, to: finalPosition == .end ? lane.end : lane.start)
+                liveFront.setModelLane(lane.view, index: lane.index, to: finalPosition == .end ? lane.end : lane.start)
             }
         }
         _ = exchange(&stoppedLanes, with: [])
@@ -103,7 +103,7 @@ extension PropertyAnimator {
             // Run now, not over the whole run: nothing made in it joins an animator further out.
             try core.addAnimations(run, delayFactor: delayFactor) {
                 try AnimationCapture.withChanges(duration: self.duration, { AnimatorBlockContext.running(nil, animation) }) {
-                    try self.engine.laneChanges($0)
+                    try self.liveFront.laneChanges($0)
                 }
             }
         }
@@ -143,7 +143,7 @@ extension PropertyAnimator {
     /// The run, made on the engine if the animator has none (its engine went away).
     var runHandle: RunHandle {
         if let run { return run }
-        let made = engine.makeRun(for: self)
+        let made = liveFront.makeRun(for: self)
         run = made
         return made
     }
@@ -154,14 +154,17 @@ extension PropertyAnimator {
     /// it runs (and back when it stops), and reports a change of ``isRunning``.
     @discardableResult
     func withRun<T>(_ body: (LaneEngine, RunHandle) throws -> T) throws -> T {
-        let engine = self.engine  // kept until the call returns (a running animator no longer keeps it)
+        let engine = liveFront
         let run = runHandle
         let wasRunning = isRunning(on: engine)
         engine.syncTime()
         defer {
             engine.syncViews()
-            engine.updateRetention(of: self, run: run)
+            // The handle this animator let go of (it runs now) is dropped after the call: if
+            // nothing else kept the engine, it goes away then, not in the middle of the call.
+            let released = engine.updateRetention(of: self, run: run)
             if wasRunning != isRunning(on: engine) { isRunningDidChange?(self) }
+            withExtendedLifetime(released) {}
         }
         do {
             return try body(engine.core, run)
@@ -187,7 +190,7 @@ extension PropertyAnimator {
     /// and the blocks of an activation); `fromCurrentState` nil takes the animator's option.
     func addSegment(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool = false,
                     fromCurrentState: Bool? = nil) throws {
-        let engine = self.engine
+        let engine = liveFront
         engine.core.addAnimation(runHandle, changes: try engine.laneChanges(changes), windowStart: start, windowLength: length,
                                  discrete: discrete, fromCurrentState: fromCurrentState)
     }

@@ -52,23 +52,41 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// ``AnimationEngine``'s "Lifetime"), the animator ends inactive without completion
     /// handlers, and from then on evaluates on ``AnimationEngine/shared``.
     public var engine: AnimationEngine {
-        if let engine = engineReference { return engine }
-        let shared = AnimationEngine.shared
-        engineReference = shared
-        ownedEngine = shared
-        return shared
+        if let owned = ownedEngine { return owned }
+        if let front, front.isAlive, let engine = front.link.engine { return engine }
+        _ = liveFront  // the engine went away: bind to the shared one
+        return ownedEngine ?? AnimationEngine.shared
     }
-    /// The engine, through its link: it never keeps itself alive through its running animators.
-    var engineReference: AnimationEngine? {
-        get { engineLink?.engine }
-        set { engineLink = newValue?.link }
-    }
+    /// The front of the engine, strongly: the animator keeps the front, never the engine's
+    /// handle through it (nil after the engine went away, until the next call binds the
+    /// animator to the shared engine).
     // The animator's bookkeeping is `@exclusivity(unchecked)`, as the engine's is: every
     // access is a read or an instantaneous write (lists are moved out before their handlers
     // run), and the dynamic checks were a measurable share of creating and starting one.
-    @exclusivity(unchecked) private var engineLink: EngineLink?
-    /// The engine, strongly, while the engine does not retain this animator (not running).
+    @exclusivity(unchecked) var front: EngineFront?
+    /// The engine's handle, strongly, while the engine does not retain this animator (not
+    /// running).
     @exclusivity(unchecked) var ownedEngine: AnimationEngine?
+    /// The front, if its engine is still there, for what the animator reports: from the
+    /// moment the engine's last reference goes (its link reads nil), even while its
+    /// deinitialisation waits for the main actor, the animator reads as one whose engine
+    /// went away.
+    var boundFront: EngineFront? {
+        guard let front, front.isAlive, front.link.engine != nil else { return nil }
+        return front
+    }
+    /// The front of the engine, binding the animator to the shared engine (as a fresh inactive
+    /// animator) if its own went away. (A call made while the engine's deinitialisation waits
+    /// for the main actor acts on that engine's front, and the deinitialisation then ends it
+    /// as it ends the engine's running animators.)
+    var liveFront: EngineFront {
+        if let front, front.isAlive { return front }
+        if front != nil { engineDidGoAway() }
+        let shared = AnimationEngine.shared
+        front = shared.front
+        ownedEngine = shared
+        return shared.front
+    }
     /// The duration given at creation, seconds (the run lasts a physical spring's settling
     /// time instead; see ``SpringTimingParameters``).
     public let duration: Double
@@ -110,28 +128,29 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     ///   - timingParameters: the timing (cubic or spring).
     ///   - engine: the engine that evaluates it.
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or spring.
-    public convenience init(duration: Double, timingParameters: any TimingCurveProvider, engine: AnimationEngine = .shared) throws {
+    public convenience init(duration: Double, timingParameters: any TimingCurveProvider, engine: borrowing AnimationEngine = .shared) throws {
         try self.init(duration: duration, timing: RunTiming(timingParameters), source: .provider(timingParameters),
                       engine: engine)
     }
 
     /// An inactive animator with `timing` on `engine`; `source` is how the timing was given.
-    private init(duration: Double, timing: RunTiming, source: TimingSource, engine: AnimationEngine) throws {
+    private init(duration: Double, timing: RunTiming, source: TimingSource, engine: borrowing AnimationEngine) throws {
         do { try ParameterError.requireNonNegative(duration, "duration") } catch { throw AnimatorError.invalidParameter(error) }
-        engineLink = engine.link
-        ownedEngine = engine
+        let front = engine.front
+        self.front = front
+        ownedEngine = copy engine
         self.duration = duration
         timingSource = source
         self.timing = timing
-        do { (curve, runDuration) = try engine.core.curve(for: timing, duration: duration) } catch let error as ParameterError {
+        do { (curve, runDuration) = try front.core.curve(for: timing, duration: duration) } catch let error as ParameterError {
             throw AnimatorError.invalidParameter(error)
         }
-        run = engine.makeRun(for: self)
-        engine.collector?.append(self)
+        run = front.makeRun(for: self)
+        front.collector?.append(self)
     }
 
     /// An animator with one of UIKit's named curves.
-    public convenience init(duration: Double, curve: AnimationCurve, engine: AnimationEngine = .shared,
+    public convenience init(duration: Double, curve: AnimationCurve, engine: borrowing AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
         try self.init(duration: duration, timing: RunTiming(CubicTimingParameters(animationCurve: curve)),
                       source: .named(curve), engine: engine)
@@ -139,7 +158,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     /// An animator with a custom cubic curve through the two control points (x in [0, 1]).
-    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, engine: AnimationEngine = .shared,
+    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, engine: borrowing AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
         try self.init(duration: duration,
                       timingParameters: CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2),
@@ -148,20 +167,32 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     /// An animator with a spring of this damping ratio that settles at `duration`.
-    public convenience init(duration: Double, dampingRatio: Double, engine: AnimationEngine = .shared,
+    public convenience init(duration: Double, dampingRatio: Double, engine: borrowing AnimationEngine = .shared,
                             animations: (@MainActor () -> Void)? = nil) throws {
         try self.init(duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio), engine: engine)
         if let animations { pendingBlocks.append(PendingBlock(block: animations, delayFactor: 0)) }
     }
 
-    isolated deinit {
-        guard let run, let engine = engineReference else { return }
-        let state = state(on: engine)
-        if state == .active || state == .stopped, !engine.core.isRunning(run) {
+    deinit {
+        guard let run, let front else { return }
+        // Main-actor work, run at once on the main thread (as an isolated deinit would, minus
+        // the runtime's executor check), later on the main actor otherwise.
+        if MainThread.isCurrent {
+            MainThread.assumeIsolated { Self.release(run, of: front) }
+        } else {
+            Task { @MainActor in Self.release(run, of: front) }
+        }
+    }
+
+    /// What a released animator leaves: its run is released on `front` (its animations stay
+    /// where they are, as `finishAnimation(at: .current)`); releasing a paused or stopped
+    /// animator is reported.
+    private static func release(_ run: RunHandle, of front: EngineFront) {
+        guard front.isAlive else { return }
+        if front.core.state(of: run) != .inactive, !front.core.isRunning(run) {
             Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
         }
-        // Its animations stay where they are (as `finishAnimation(at: .current)`).
-        engine.releaseRun(run)
+        front.releaseRun(run)
     }
 
     /// Called by an engine going away while this animator runs: the animator becomes a
@@ -173,7 +204,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         completions.removeAll()
         _ = exchange(&stoppedLanes, with: [])
         isCompleting = false
-        engineReference = nil
+        front = nil
         ownedEngine = nil
     }
 
@@ -181,19 +212,18 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     /// Inactive, active (running, paused or delayed) or stopped.
     public var state: ViewAnimatingState {
-        guard let engine = engineReference else { return isCompleting ? .active : .inactive }
+        guard let engine = boundFront else { return isCompleting ? .active : .inactive }
         return state(on: engine)
     }
 
     /// Whether time is advancing the animator (including while it waits for its delay).
     public var isRunning: Bool {
-        guard let engine = engineReference else { return isCompleting }
+        guard let engine = boundFront else { return isCompleting }
         return isRunning(on: engine)
     }
 
-    /// ``state`` read through `engine`, which must be this animator's engine, held by the
-    /// caller: one read of the engine's (weak) link per call instead of one per property.
-    func state(on engine: AnimationEngine) -> ViewAnimatingState {
+    /// ``state`` read through `engine`, which must be this animator's engine's front.
+    func state(on engine: EngineFront) -> ViewAnimatingState {
         guard let run else { return isCompleting ? .active : .inactive }
         switch engine.core.state(of: run) {
         case .inactive: return isCompleting ? .active : .inactive
@@ -202,9 +232,8 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         }
     }
 
-    /// ``isRunning`` read through `engine`, which must be this animator's engine, held by
-    /// the caller.
-    func isRunning(on engine: AnimationEngine) -> Bool {
+    /// ``isRunning`` read through `engine`, which must be this animator's engine's front.
+    func isRunning(on engine: EngineFront) -> Bool {
         guard let run else { return isCompleting }
         return engine.core.isRunning(run) || isCompleting
     }
@@ -215,7 +244,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// ``setFractionComplete(_:)`` throws instead.
     public var fractionComplete: Double {
         get {
-            guard let run, let engine = engineReference else { return 0 }
+            guard let run, let engine = boundFront else { return 0 }
             return engine.core.fractionComplete(of: run)
         }
         set {
@@ -230,7 +259,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// ignored while stopped.
     public var isReversed: Bool {
         get {
-            guard let run, let engine = engineReference else { return false }
+            guard let run, let engine = boundFront else { return false }
             return engine.core.isReversed(run)
         }
         set {
@@ -242,20 +271,20 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// handlers are not called; watch ``isRunningDidChange``).
     public var pausesOnCompletion: Bool {
         get {
-            guard let run, let engine = engineReference else { return false }
+            guard let run, let engine = boundFront else { return false }
             return engine.core.pausesOnCompletion(run)
         }
-        set { engine.core.setPausesOnCompletion(newValue, of: runHandle) }
+        set { liveFront.core.setPausesOnCompletion(newValue, of: runHandle) }
     }
 
     /// While paused, whether `fractionComplete` maps linearly to the properties' progress
     /// (true, the default) rather than through the timing curve.
     public var scrubsLinearly: Bool {
         get {
-            guard let run, let engine = engineReference else { return true }
+            guard let run, let engine = boundFront else { return true }
             return engine.core.scrubsLinearly(run)
         }
-        set { engine.core.setScrubsLinearly(newValue, of: runHandle) }
+        set { liveFront.core.setScrubsLinearly(newValue, of: runHandle) }
     }
 
     private var userInteraction = true
@@ -265,7 +294,7 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// ``setInterruptible(_:)``).
     public var isInterruptible: Bool {
         get {
-            guard let run, let engine = engineReference else { return true }
+            guard let run, let engine = boundFront else { return true }
             return engine.core.isInterruptible(run)
         }
         set { report { try setInterruptible(newValue) } }

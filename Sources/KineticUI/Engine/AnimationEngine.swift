@@ -60,66 +60,39 @@ public final class AnimationEngine {
     /// The clock that drives this engine.
     public let clock: ManualClock
 
-    /// Kinetic's engine: the lanes and the runs. Only this folder touches it.
-    ///
-    /// The engine's own bookkeeping below is `@exclusivity(unchecked)`, as the core's is: the
-    /// engine never holds two accesses to one of these arrays at once (completion handlers
-    /// run after the tick has let go of them), and the dynamic checks were a measurable share
-    /// of creating and starting an animator.
-    let core = LaneEngine()
-    /// Per lane block of the core: the view it animates (nil once released) and the property
-    /// (two arrays, for the engine's memory per lane).
-    @exclusivity(unchecked) var blockViews: [View?] = []
-    @exclusivity(unchecked) var blockProperties: [AnimatableProperty] = []
-    /// Per run record of the core: the running animator it keeps alive.
-    @exclusivity(unchecked) var retained: [PropertyAnimator?] = []
+    /// Everything the engine holds: what animators and views refer to. This handle is what
+    /// the host (and every animator that is not running) keeps alive; the front does not keep
+    /// it. Nothing refers to this handle weakly except the front's link, so keeping it alive
+    /// costs an animator plain reference counting, and nothing refers to the front weakly.
+    let front: EngineFront
 
-    /// While set, every animator created on this engine is appended (an interaction
-    /// controller collecting the animations a transition creates).
-    @exclusivity(unchecked) var collector: [PropertyAnimator]?
-
-    @exclusivity(unchecked) private var ticking = false
-    @exclusivity(unchecked) private var tickPending = false
-    /// The animators a tick completes and pauses, with their end positions (reused, so a
-    /// tick allocates nothing for them; emptied before the tick returns).
-    @exclusivity(unchecked) private var completing: [PendingCompletion] = []
-    @exclusivity(unchecked) private var pausing: [PropertyAnimator] = []
-
-    /// How animators, views and the clock refer to this engine without keeping it alive.
-    let link = EngineLink()
+    /// How the front and the clock refer to this engine without keeping it alive.
+    var link: EngineLink { front.link }
 
     /// An engine on `clock` (a new clock at time 0 by default).
     public init(clock: ManualClock = ManualClock()) {
         self.clock = clock
-        link.engine = self
+        front = EngineFront(clock: clock)
+        front.link.engine = self
         clock.attach(self)
-        completing.reserveCapacity(64)
-        pausing.reserveCapacity(16)
     }
 
     isolated deinit {
         // Running animators end here (see "Lifetime"); views drop their lane blocks.
-        for case let animator? in retained { animator.engineDidGoAway() }
-        for (view, property) in zip(blockViews, blockProperties) {
-            guard let view, view.laneEngine === nil || view.laneEngine === self else { continue }
-            view.laneBlocks[property.rawValue] = .none
-            if !view.laneBlocks.anyExists { view.laneEngine = nil }
-        }
+        front.shutDown()
     }
 
     // MARK: Diagnostics
 
     /// The number of animators that are active (running, paused or waiting for a delay).
-    public var activeAnimatorCount: Int { core.activeRunCount }
+    public var activeAnimatorCount: Int { front.core.activeRunCount }
     /// The number of property lanes currently animated (lanes with at least one animation).
-    public var animatedLaneCount: Int { core.animatedLaneCount }
+    public var animatedLaneCount: Int { front.core.animatedLaneCount }
     /// The number of (span, lane) contributions of live animations.
-    public var contributionCount: Int { core.contributionCount }
+    public var contributionCount: Int { front.core.contributionCount }
     /// Bytes of storage the engine holds (array capacities, the core's and this front's),
     /// for memory budgets.
-    public var storageBytes: Int {
-        core.storageBytes + blockViews.capacity * 8 + blockProperties.capacity + retained.capacity * 8
-    }
+    public var storageBytes: Int { front.storageBytes }
 
     // MARK: Ticking
 
@@ -127,96 +100,7 @@ public final class AnimationEngine {
     /// delivers the completions of animators whose run ended. Called by the clock on every
     /// advance; call it directly only with a clock you drive some other way.
     public func tick() {
-        if ticking {
-            tickPending = true
-            return
-        }
-        ticking = true
-        defer { ticking = false }
-        repeat {
-            tickPending = false
-            runTick()
-        } while tickPending
-    }
-
-    private func runTick() {
-        core.advance(to: clock.now)
-        guard core.hasEvents else { return }
-        // Every event is matched to its animator before any handler runs (a handler may
-        // start, stop or release animators).
-        core.drainEvents { event in
-            switch event {
-            case .pausedAtEnd(let run):
-                guard let animator = release(run) else { return }
-                pausing.append(animator)
-            case .finished(let run, let position):
-                guard let animator = release(run) else { return }
-                completing.append(PendingCompletion(animator: animator, position: ViewAnimatingPosition(position)))
-            }
-        }
-        syncViews()
-        for animator in pausing { animator.didPauseAtEnd() }
-        for c in completing { c.animator.runDidFinish() }
-        for c in completing { c.animator.callCompletions(c.position) }
-        pausing.removeAll(keepingCapacity: true)
-        completing.removeAll(keepingCapacity: true)
-    }
-
-    /// The animator that `run` kept alive, which the engine holds no longer.
-    private func release(_ run: RunHandle) -> PropertyAnimator? {
-        let i = Int(run.index)
-        guard let animator = retained[i] else { return nil }
-        animator.ownedEngine = self
-        retained[i] = nil
-        return animator
-    }
-
-    /// Brings presentation values up to date if anything changed since the last evaluation.
-    func flush() {
-        core.flush()
-    }
-
-    // MARK: Runs
-
-    /// A new inactive run for `animator`'s timing.
-    func makeRun(for animator: PropertyAnimator) -> RunHandle {
-        let run = core.makeRun(curve: animator.curve, duration: animator.runDuration, timing: animator.timing,
-                               givenDuration: animator.duration)
-        let i = Int(run.index)
-        if i < retained.count {
-            retained[i] = nil
-        } else {
-            retained.reserveForRuns(adding: i + 1 - retained.count)
-            retained.append(contentsOf: repeatElement(nil, count: i + 1 - retained.count))
-        }
-        return run
-    }
-
-    /// Releases an animator's run (its animations end where they are); the handle is stale
-    /// afterwards.
-    func releaseRun(_ run: RunHandle) {
-        retained[Int(run.index)] = nil
-        core.releaseRunAndAnimations(run)
-        syncViews()
-    }
-
-    /// The engine keeps a running animator alive (and the animator does not keep the
-    /// engine); an animator that is not running keeps its engine instead.
-    func updateRetention(of animator: PropertyAnimator, run: RunHandle) {
-        let i = Int(run.index)
-        if core.isRunning(run) {
-            retained[i] = animator
-            animator.ownedEngine = nil
-        } else if retained[i] === animator {
-            retained[i] = nil
-            animator.ownedEngine = self
-        }
-    }
-
-    /// Brings the core's time to the clock's (a call made between the clock's advance and the
-    /// tick it triggers, from a completion handler, starts its legs at the clock's time).
-    func syncTime() {
-        if clock.now > core.now { core.now = clock.now }
+        front.tick(engine: self)
     }
 }
 

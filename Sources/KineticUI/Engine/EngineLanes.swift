@@ -1,6 +1,6 @@
 import Kinetic
 
-extension AnimationEngine {
+extension EngineFront {
     /// Gives `view`'s `property` a lane block whose model values, anchors and outputs are
     /// `anchorValues` (the presentation values before the animation that needs it).
     func allocateBlock(_ view: View, _ property: AnimatableProperty, anchorValues: PropertyLanes) -> LaneBlockID {
@@ -18,7 +18,7 @@ extension AnimationEngine {
             blockProperties.append(property)
         }
         view.laneBlocks[property.rawValue] = block
-        view.laneEngine = self
+        view.laneFront = self
         return block
     }
 
@@ -35,7 +35,7 @@ extension AnimationEngine {
             guard let view = blockViews[i] else { return }
             blockViews[i] = nil
             view.laneBlocks[blockProperties[i].rawValue] = .none
-            if !view.laneBlocks.anyExists { view.laneEngine = nil }
+            if !view.laneBlocks.anyExists { view.laneFront = nil }
         }
     }
 
@@ -66,7 +66,7 @@ extension AnimationEngine {
     /// animations on it as a model write does.
     func setModelLane(_ view: View, index k: Int, to value: Double) {
         for property in AnimatableProperty.allCases where property.offset <= k && k < property.offset + property.laneCount {
-            if view.laneBlocks[property.rawValue].exists, view.laneEngine === self {
+            if view.laneBlocks[property.rawValue].exists, view.laneFront === self {
                 core.setModel(lane: firstLane(view, property) + k - property.offset, to: value)
             }
         }

@@ -18,7 +18,7 @@ struct StoppedLane {
     let end: Double
 }
 
-extension AnimationEngine {
+extension EngineFront {
     /// The engine's lane changes for the changes of one animations block: each changed lane
     /// of each property, in a lane block of this engine (given one if the property has none).
     /// - Throws: ``AnimatorError/viewBoundToAnotherEngine(view:)``,

@@ -58,10 +58,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             try controller.animateTransition(using: context)
         } else {
             let engine = context.toController.engine
-            engine.collector = []
-            defer { engine.collector = nil }
+            engine.front.collector = []
+            defer { engine.front.collector = nil }
             try controller.animateTransition(using: context)
-            animators = engine.collector ?? []
+            animators = engine.front.collector ?? []
             drivesInterruptibleAnimator = false
         }
         if wantsInteractiveStart {

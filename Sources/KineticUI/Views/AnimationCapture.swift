@@ -76,10 +76,9 @@ final class AnimationCapture {
             Self.stack.removeLast()
             // The engine animating a property holds its model value too (also when the block
             // throws, or its changes are then rejected).
-            // (Only a property with a lane block has an engine's model value to update: the
-            // engine's weak link is read for those alone.)
+            // (Only a property with a lane block has an engine's model value to update.)
             for change in changes where change.view.laneBlocks[change.property.rawValue].exists {
-                change.view.laneEngine?.modelDidChange(change.view, change.property)
+                change.view.laneFront?.modelDidChange(change.view, change.property)
             }
         }
         try body()

@@ -28,13 +28,10 @@ open class View {
     /// Model lanes (see ``AnimatableProperty`` for the layout).
     @exclusivity(unchecked) var modelLanes: ModelLanes
     @exclusivity(unchecked) var hasBackgroundColor = false
-    /// The engine whose lanes animate this view (bound at the first animation), through its
-    /// link: the view does not keep it alive.
-    var laneEngine: AnimationEngine? {
-        get { laneEngineLink?.engine }
-        set { laneEngineLink = newValue?.link }
-    }
-    @exclusivity(unchecked) private var laneEngineLink: EngineLink?
+    /// The front of the engine whose lanes animate this view (bound at the first animation,
+    /// cleared when its last lane block is released or the engine goes away). The view keeps
+    /// the front, not the engine's handle: it does not keep the engine alive.
+    @exclusivity(unchecked) var laneFront: EngineFront?
     /// Per property: the engine lane block animating it, or `.none`.
     @exclusivity(unchecked) var laneBlocks = PropertyBlocks()
 
@@ -127,7 +124,7 @@ open class View {
     /// The presentation values: what the engine's current frame shows (the model values
     /// when nothing animates the view).
     public var presentation: ViewValues {
-        guard let engine = laneEngine, laneBlocks.anyExists else { return model }
+        guard let engine = laneFront, laneBlocks.anyExists else { return model }
         var lanes = modelLanes
         let colorAnimating = engine.readPresentation(of: self, into: &lanes)
         return values(from: lanes, hasColor: hasBackgroundColor || colorAnimating)
@@ -148,7 +145,7 @@ open class View {
     /// ±`Double.greatestFiniteMagnitude`. UIKit has no public
     /// equivalent; this is Kinetic's.
     public func presentationVelocity(of property: AnimatableProperty) -> [Double] {
-        guard let engine = laneEngine else { return [Double](repeating: 0, count: property.laneCount) }
+        guard let engine = laneFront else { return [Double](repeating: 0, count: property.laneCount) }
         return engine.presentationVelocity(of: self, property)
     }
 
@@ -263,11 +260,10 @@ open class View {
 
     // MARK: Internals
 
-    /// Whether an engine other than `engine`, still alive, animates this view (its link is
-    /// compared first, so the common case reads no weak reference).
-    func isBound(toEngineOtherThan engine: AnimationEngine) -> Bool {
-        guard let link = laneEngineLink, link !== engine.link else { return false }
-        return link.engine != nil
+    /// Whether an engine other than `engine`, still alive, animates this view.
+    func isBound(toEngineOtherThan engine: EngineFront) -> Bool {
+        guard let front = laneFront, front !== engine else { return false }
+        return front.isAlive
     }
 
     private func values(from lanes: ModelLanes, hasColor: Bool) -> ViewValues {
@@ -290,7 +286,7 @@ open class View {
         }
         if let capture = AnimationCapture.capturing {
             capture.willChange(self, property)
-        } else if let engine = laneEngine, laneBlocks[property.rawValue].exists {
+        } else if let engine = laneFront, laneBlocks[property.rawValue].exists {
             engine.modelWillChange(self, property, new: new)
         }
         modelLanes[property] = new

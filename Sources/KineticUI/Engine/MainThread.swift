@@ -1,0 +1,25 @@
+import KineticPlatform
+
+/// The main actor's thread, for deinitialisers that must run main-actor code: a comparison of
+/// thread identifiers instead of the runtime's executor check, which cost a measurable share
+/// of an animator's life. The main actor runs on the process's main thread (Kinetic's engines
+/// are main-actor isolated and made there); the first engine records it.
+enum MainThread {
+    nonisolated(unsafe) private static var thread: pthread_t?
+
+    /// Records the calling thread (on the main actor, so the main thread).
+    @MainActor static func record() {
+        if thread == nil { thread = pthread_self() }
+    }
+
+    /// Whether the calling thread is the main actor's.
+    static var isCurrent: Bool {
+        guard let thread else { return false }
+        return pthread_equal(thread, pthread_self()) != 0
+    }
+
+    /// Runs `body` as main-actor code; only on the main thread (``isCurrent``).
+    static func assumeIsolated(_ body: @MainActor () -> Void) {
+        withoutActuallyEscaping(body) { unsafeBitCast($0, to: (() -> Void).self)() }
+    }
+}
