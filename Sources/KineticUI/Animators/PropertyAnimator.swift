@@ -178,21 +178,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         // Main-actor work, run at once on the main thread (as an isolated deinit would, minus
         // the runtime's executor check), later on the main actor otherwise.
         if MainThread.isCurrent {
-            MainThread.assumeIsolated { Self.release(run, of: front) }
+            MainThread.call(releaseAnimatorRun, run, front)
         } else {
-            Task { @MainActor in Self.release(run, of: front) }
+            Task { @MainActor in releaseAnimatorRun(run, front) }
         }
-    }
-
-    /// What a released animator leaves: its run is released on `front` (its animations stay
-    /// where they are, as `finishAnimation(at: .current)`); releasing a paused or stopped
-    /// animator is reported.
-    private static func release(_ run: RunHandle, of front: EngineFront) {
-        guard front.isAlive else { return }
-        if front.core.state(of: run) != .inactive, !front.core.isRunning(run) {
-            Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
-        }
-        front.releaseRun(run)
     }
 
     /// Called by an engine going away while this animator runs: the animator becomes a
@@ -345,6 +334,18 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     func checkNotCompleting(_ call: String) throws {
         if isCompleting { throw AnimatorError.callDuringCompletion(call: call) }
     }
+}
+
+/// What a released animator leaves: its run is released on `front` (its animations stay
+/// where they are, as `finishAnimation(at: .current)`); releasing a paused or stopped animator
+/// is reported.
+@MainActor
+private func releaseAnimatorRun(_ run: RunHandle, _ front: EngineFront) {
+    guard front.isAlive else { return }
+    if front.core.state(of: run) != .inactive, !front.core.isRunning(run) {
+        Diagnostics.report(.illegalCall(.releasedWhilePausedOrStopped))
+    }
+    front.releaseRun(run)
 }
 
 /// How an animator's timing was given: one of UIKit's named curves, or a provider.

@@ -1,3 +1,4 @@
+import Kinetic
 import KineticPlatform
 
 /// The main actor's thread, for deinitialisers that must run main-actor code: a comparison of
@@ -18,8 +19,10 @@ enum MainThread {
         return pthread_equal(thread, pthread_self()) != 0
     }
 
-    /// Runs `body` as main-actor code; only on the main thread (``isCurrent``).
-    static func assumeIsolated(_ body: @MainActor () -> Void) {
-        withoutActuallyEscaping(body) { unsafeBitCast($0, to: (() -> Void).self)() }
+    /// Calls the main-actor function `body` with `run` and `front`; only on the main thread
+    /// (``isCurrent``). A function, not a closure: a closure's captures would be boxed on the
+    /// heap here.
+    static func call(_ body: @MainActor (RunHandle, EngineFront) -> Void, _ run: RunHandle, _ front: EngineFront) {
+        withoutActuallyEscaping(body) { unsafeBitCast($0, to: ((RunHandle, EngineFront) -> Void).self)(run, front) }
     }
 }
