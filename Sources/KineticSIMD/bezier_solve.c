@@ -13,9 +13,7 @@
 // BezierKernel.solve's to the bit, whatever the vector width. Lanes that the scalar kernel
 // sends elsewhere (x outside [0, 1] or NaN, the half's progress below the end threshold, a
 // result that is not finite: a flagged segment) are marked in `redo` and left to the caller.
-#include "kinetic_simd.h"
-#include <stdint.h>
-#include <string.h>
+#include "bezier_locate.h"
 
 #pragma clang fp contract(off)
 
@@ -78,39 +76,13 @@ long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, 
     long marked = 0;
 #pragma clang loop vectorize(enable) interleave(enable)
     for (long i = 0; i < n; i++) {
-        double x = xs[i];
-        int inside = (x >= 0) & (x <= 1);
-        int upper = x > 0.5;
-        // x, or 1 − x (exact for x in [1/2, 1]); lanes that are redone run at 1/4.
-        double xx = upper ? 1 - x : x;
-        int near = xx < KINETIC_BEZIER_END_THRESHOLD;
-        int skip = !inside | near;
-        xx = skip ? 0.25 : xx;
+        bezier_locus l = bezier_locate(d, bytes, xs[i], lo.scale, hi.scale, lo.root, hi.root, compares, root);
+        int upper = l.upper, skip = l.skip;
+        double xx = l.xx, v = l.v;
+        long base = l.base, segment = l.segment;
         double ax = upper ? hi.ax : lo.ax, bx = upper ? hi.bx : lo.bx, cx = upper ? hi.cx : lo.cx;
         double ax3 = upper ? hi.ax3 : lo.ax3, bx2 = upper ? hi.bx2 : lo.bx2;
-        double scale = upper ? hi.scale : lo.scale, offset = upper ? hi.offset : lo.offset;
-        // The bucket from x, or from the bit-trick estimate of √x in a √x half; the segment
-        // from the nodes' progress; the variable (x or √x) only for the guess.
-        double v = xx, estimate = xx;
-        if (root) {
-            uint64_t mask = upper ? hi.root : lo.root;
-            // kinetic_simd_root_estimate's bit trick, written out: that helper's two-lane
-            // vectors keep this loop from vectorising.
-            uint64_t bits = solve_bits(xx);
-            estimate = solve_double((((bits >> 1) + (uint64_t)KINETIC_BEZIER_ROOT_BIAS) & mask) | (bits & ~mask));
-            double r = __builtin_elementwise_sqrt(xx);
-            v = solve_double((solve_bits(r) & mask) | (bits & ~mask));
-        }
-        long base = upper ? KINETIC_BEZIER_HALF_STRIDE : 0;
-        double rounded = estimate * scale + 0x1.8p52;
-        long j = (long)(solve_bits(rounded) & 0x3FF);
-        j = j < KINETIC_BEZIER_BUCKETS - 1 ? j : KINETIC_BEZIER_BUCKETS - 1;
-        long first = bytes[(upper ? KINETIC_BEZIER_BUCKETS : 0) + j];
-        const double *nodes = d + base + KINETIC_BEZIER_NODES;
-        long count = 0;
-#pragma clang loop unroll(full)
-        for (int k = 1; k <= compares; k++) count += nodes[first + k] <= xx;
-        long segment = first + count;
+        double offset = upper ? hi.offset : lo.offset;
         const double *c = d + base + KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * segment;
         double dd = v - d[base + KINETIC_BEZIER_VNODES + segment];
         double d2 = dd * dd;

@@ -63,7 +63,7 @@ long table_lanes(const double *restrict records, const double scale, const long 
     return marked;
 }
 
-// Sixteen lanes at a time, as four blocks of four, with their records transposed instead of gathered: each lane's record
+// Blocks of four lanes, with their records transposed instead of gathered: each lane's record
 // is one 64-byte line (its eight coefficients), loaded as two vectors; two 4 × 4 transposes
 // give the vectors of coefficient k over the four lanes, and Horner's rule runs on them in
 // the loop's order, so the bits are table_lanes' own. Gathers (eight per four lanes) cost
@@ -134,49 +134,54 @@ long table_store(const table_block *b, const table_v4 *yp, double *restrict ys, 
 static inline __attribute__((always_inline))
 long table_blocks(const double *restrict records, const double scale, const long upper_offset,
                   const double *restrict xs, double *restrict ys, unsigned char *restrict redo, const long n,
-                  const int root) {
+                  const int root, const int blocks) {
     long marked = 0;
-    // Four blocks at a time, their Horner chains interleaved (one chain alone waits on each
-    // multiply and add's latency).
-    for (long i = 0; i + 16 <= n; i += 16) {
-        table_block a, b, c, d;
-        table_load(&a, records, scale, upper_offset, xs + i, root);
-        table_load(&b, records, scale, upper_offset, xs + i + 4, root);
-        table_load(&c, records, scale, upper_offset, xs + i + 8, root);
-        table_load(&d, records, scale, upper_offset, xs + i + 12, root);
-        table_v4 ya = a.c[7], yb = b.c[7], yc = c.c[7], yd = d.c[7];
-        for (int k = KINETIC_BEZIER_BATCH_DEGREE - 1; k >= 0; k--) {
-            ya = ya * a.s + a.c[k];
-            yb = yb * b.s + b.c[k];
-            yc = yc * c.s + c.c[k];
-            yd = yd * d.s + d.c[k];
+    // `blocks` blocks (at most eight) at a time, their Horner chains interleaved (one chain alone waits on
+    // each multiply and add's latency).
+    const long width = 4L * blocks;
+    for (long i = 0; i + width <= n; i += width) {
+        table_block b[8];
+        table_v4 y[8];
+#pragma clang loop unroll(full)
+        for (int j = 0; j < blocks; j++) {
+            table_load(&b[j], records, scale, upper_offset, xs + i + 4 * j, root);
+            y[j] = b[j].c[7];
         }
-        marked += table_store(&a, &ya, ys + i, redo + i);
-        marked += table_store(&b, &yb, ys + i + 4, redo + i + 4);
-        marked += table_store(&c, &yc, ys + i + 8, redo + i + 8);
-        marked += table_store(&d, &yd, ys + i + 12, redo + i + 12);
+        for (int k = KINETIC_BEZIER_BATCH_DEGREE - 1; k >= 0; k--) {
+#pragma clang loop unroll(full)
+            for (int j = 0; j < blocks; j++) y[j] = y[j] * b[j].s + b[j].c[k];
+        }
+#pragma clang loop unroll(full)
+        for (int j = 0; j < blocks; j++) marked += table_store(&b[j], &y[j], ys + i + 4 * j, redo + i + 4 * j);
     }
-    long done = n & ~15L;
+    long done = n - n % width;
     return marked + table_lanes(records, scale, upper_offset, xs + done, ys + done, redo + done, n - done, root);
 }
 
-static inline __attribute__((always_inline)) long table_run(const table_call *c, int root) {
-    if (root) return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 1);
-    return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 0);
+static inline __attribute__((always_inline)) long table_run(const table_call *c, int root, const int blocks) {
+    if (root) return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 1, blocks);
+    return table_blocks(c->records, c->scale, c->upper_offset, c->x, c->y, c->redo, c->n, 0, blocks);
 }
 
-// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64) and AVX2.
-static long bezier_table_baseline(const table_call *c, int root) { return table_run(c, root); }
+// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64), AVX2 and AVX-512.
+// All three run blocks of four lanes; the AVX-512 path interleaves eight of them (its 32
+// vector registers hold their Horner chains; AVX2's 16 would spill), which hides more of each
+// chain's latency. The lanes' arithmetic is the same, so the bits are too.
+static long bezier_table_baseline(const table_call *c, int root) { return table_run(c, root, 4); }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static long bezier_table_avx2(const table_call *c, int root) { return table_run(c, root); }
+static long bezier_table_avx2(const table_call *c, int root) { return table_run(c, root, 4); }
+
+__attribute__((target("avx512f,avx512dq,avx512vl,avx2")))
+static long bezier_table_avx512(const table_call *c, int root) { return table_run(c, root, 8); }
 #endif
 
 long kinetic_simd_bezier_table(int path, const double *records, double scale, long upper_offset, int root,
                                const double *x, double *y, unsigned char *redo, long n) {
     const table_call c = {records, scale, upper_offset, x, y, redo, n};
 #if defined(__x86_64__)
+    if (path >= KINETIC_SIMD_PATH_AVX512 && kinetic_simd_has_avx512()) return bezier_table_avx512(&c, root);
     if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
         return bezier_table_avx2(&c, root);
     }

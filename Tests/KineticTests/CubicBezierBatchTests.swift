@@ -67,6 +67,71 @@ final class CubicBezierBatchTests: XCTestCase {
         XCTAssertLessThan(declined, 20, "few curves need more than 4 node comparisons")
     }
 
+    /// The Newton kernel of flagged lanes (bezier_newton.c), which the batch-table regime runs
+    /// on the lanes the solve kernel leaves on a flagged segment: on every path the same bits
+    /// and the same lanes left; every value it gives within `tableBound` of the Float80
+    /// reference (not of value(at:): only accuracy is owed there); it leaves every lane that is
+    /// outside [0, 1], within 2^-26 of an end, or on a segment that is not flagged; and it
+    /// certifies most flagged lanes at uniform random x (near 1/2 on a steep curve x′ may be
+    /// too small to step, and those lanes are left).
+    func testNewtonKernelPathsAgreeAndAreWithinTheTableBound() throws {
+        var rng = SeededRandom(seed: 0x4E57)
+        var degenerate: [(Double, Double, Double, Double)] = [
+            (0.95, 0.05, 0.05, 0.95), (0.99, 0, 0.01, 1), (1, 0, 0, 1), (0.999, 0, 0.001, 1), (0.9, 0.1, 0.1, 0.9),
+            (0.97, -0.5, 0.02, 1.7), (0.999999, 0, 0.000001, 1), (1, -1, 0, 2),
+        ]
+        for _ in 0 ..< 40 {
+            // Near the triple root, with y anywhere in [−1, 2].
+            degenerate.append((1 - rng.logUniform(1e-6, 0.1), rng.uniform(-1, 2), rng.logUniform(1e-6, 0.1), rng.uniform(-1, 2)))
+        }
+        var certified = 0, flaggedLanes = 0, uniformCertified = 0, uniformFlagged = 0
+        for p in degenerate + CubicBezierLazyTableTests.curves(count: 200, seed: 0x4E58) {
+            let curve = try CubicBezier(p.0, p.1, p.2, p.3)
+            if curve.table.isIdentity { continue }
+            let reference = BezierReference80(p.0, p.1, p.2, p.3)
+            var xs = probes(curve, &rng)
+            // Crowd the flagged band next to 1/2.
+            xs += (0 ..< 300).map { _ in 0.5 + (rng.chance(0.5) ? 1 : -1) * rng.logUniform(1e-12, 0.05) }
+            guard let solve = curve.table.solveKernelRun(xs, path: kinetic_simd_best_path()), solve.marked >= 0 else { continue }
+            var runs: [BezierKernelRun] = []
+            for path in paths {
+                guard let run = curve.table.newtonKernelRun(xs, path: path) else { continue }
+                XCTAssertGreaterThanOrEqual(run.marked, 0, "\(curve): the Newton kernel declines only where the solve kernel does")
+                XCTAssertEqual(run.marked, run.redo.reduce(0) { $0 + Int($1) }, "\(curve): the count of left lanes")
+                runs.append(run)
+            }
+            guard let first = runs.first else { continue }
+            for run in runs.dropFirst() {
+                XCTAssertEqual(run.redo, first.redo, "\(curve): the paths leave different lanes")
+                for i in xs.indices where run.redo[i] == 0 {
+                    XCTAssertEqual(run.values[i].bitPattern, first.values[i].bitPattern, "\(curve) at \(xs[i]): the paths differ")
+                }
+            }
+            for (i, x) in xs.enumerated() {
+                let inside = x >= 0 && x <= 1
+                let xx = x > 0.5 ? 1 - x : x
+                if !inside || xx < 0x1p-26 || solve.redo[i] == 0 {
+                    // Outside, at an end, or on a segment that the solve kernel takes (not flagged).
+                    XCTAssertEqual(first.redo[i], 1, "\(curve) at \(x): left to the caller")
+                    continue
+                }
+                // The probes' first 700 x are uniform in [0, 1].
+                flaggedLanes += 1
+                if i < 700 { uniformFlagged += 1 }
+                guard first.redo[i] == 0 else { continue }
+                certified += 1
+                if i < 700 { uniformCertified += 1 }
+                let error = abs(first.values[i] - reference.value(at: x))
+                XCTAssertLessThanOrEqual(error, Self.tableBound(curve), "\(curve) at \(x): Newton's value")
+            }
+        }
+        XCTAssertGreaterThan(flaggedLanes, 2_000, "the degenerate curves flag lanes next to 1/2")
+        XCTAssertGreaterThan(uniformCertified, uniformFlagged * 9 / 10,
+                             "most flagged lanes at uniform x are certified (\(uniformCertified) of \(uniformFlagged))")
+        print("[Newton kernel] \(certified) of \(flaggedLanes) flagged lanes certified and checked against Float80 "
+              + "(\(uniformCertified) of \(uniformFlagged) at uniform x)")
+    }
+
     /// How far a batch-table value may be from value(at:): 2e-13 times the curve's y range
     /// (max(1, |y1|, |y2|), which bounds |y|), as a double's rounding of y grows with |y|.
     static func tableBound(_ c: CubicBezier) -> Double { 2e-13 * max(1, abs(c.y1), abs(c.y2)) }
@@ -82,8 +147,9 @@ final class CubicBezierBatchTests: XCTestCase {
         return points
     }
 
-    /// The batch table's kernel gives the same bits on every path and in its sixteen-lane blocks
-    /// as lane by lane, and its lanes are within `tableBound` of value(at:).
+    /// The batch table's kernel gives the same bits on every path and in its blocks (16 lanes,
+    /// 32 on the AVX-512 path) as lane by lane, and its lanes are within `tableBound` of
+    /// value(at:).
     func testTableKernelPathsAgree() throws {
         var rng = SeededRandom(seed: 0x7AB1E)
         var tables = 0
@@ -100,8 +166,8 @@ final class CubicBezierBatchTests: XCTestCase {
                 results.append(zip(run.values, run.redo).map { $1 == 0 ? $0.bitPattern : 0 } + run.redo.map(UInt64.init))
             }
             if !results.isEmpty { tables += 1 }
-            for r in results.dropFirst() { XCTAssertEqual(r, results[0], "\(c): AVX2 and baseline differ") }
-            // The kernel runs sixteen lanes at a time with the records transposed, and the rest
+            for r in results.dropFirst() { XCTAssertEqual(r, results[0], "\(c): a vector path and baseline differ") }
+            // The kernel runs 16 or 32 lanes at a time with the records transposed, and the rest
             // lane by lane: a call of one x (the lane loop alone) gives each lane's bits.
             if tables <= 25, let all = results.first, let path = paths.last {
                 for (i, x) in xs.enumerated() {

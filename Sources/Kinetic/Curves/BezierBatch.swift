@@ -10,7 +10,7 @@ import KineticSIMD
 /// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
 /// end, on a flagged segment), which take ``CubicBezier/value(at:)`` (on the batch table, a
 /// lane on a flagged segment of the solve table takes a few certified Newton steps first,
-/// `flaggedBatchValue`), so every element is what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
+/// `flaggedBatchValues`), so every element is what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
 /// and 1, extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
 /// last bits (within 2e-13 · max(1, |y1|, |y2|) of them; the table certifies each segment
@@ -101,15 +101,15 @@ extension BezierTable {
                                    Int) -> Int) {
         let block = Self.batchBlock, batch = Self.redoBatch
         // One scratch area (one stack-size check): the block's x, the gathered lanes' x and
-        // their values, the gathered lanes' places in `dst`, then the kernel's marks and the
-        // redo's.
+        // their values, the gathered lanes' places in `dst` and the redo's list of the lanes
+        // it leaves, then the kernel's marks and the redo's.
         let doubles = block + 2 * batch
-        let bytes = (doubles + batch) * 8 + block + batch
+        let bytes = (doubles + 2 * batch) * 8 + block + batch
         withUnsafeTemporaryAllocation(byteCount: bytes, alignment: 8) { scratch in
             let base = scratch.baseAddress!
             let x = base.bindMemory(to: Double.self, capacity: doubles), xs = x + block
-            let lanes = (base + doubles * 8).bindMemory(to: Int.self, capacity: batch)
-            let flags = (base + (doubles + batch) * 8).bindMemory(to: UInt8.self, capacity: block + batch)
+            let lanes = (base + doubles * 8).bindMemory(to: Int.self, capacity: 2 * batch)
+            let flags = (base + (doubles + 2 * batch) * 8).bindMemory(to: UInt8.self, capacity: block + batch)
             var gathered = 0
             var start = 0
             while start < n {
@@ -151,65 +151,58 @@ extension BezierTable {
             for j in 0..<m { dst[lanes[j]] = value(at: xs[j], kernel) }
             return
         }
-        for j in 0..<m { dst[lanes[j]] = marks[j] != 0 ? flaggedBatchValue(at: xs[j], kernel) : ys[j] }
+        // Every lane takes the kernel's value; the flagged ones (their indices gathered
+        // branch-free after the places, where `blocks` leaves room) are then overwritten.
+        let flagged = lanes + Self.redoBatch
+        var count = 0
+        for j in 0..<m {
+            dst[lanes[j]] = ys[j]
+            flagged[count] = j
+            count &+= Int(marks[j])
+        }
+        if count > 0 { flaggedBatchValues(dst, flagged, count, xs, lanes, kernel) }
     }
 
-    /// A lane the solve kernel left, in the batch-table regime, where only accuracy is owed
-    /// (not `value(at:)`'s bits): on a flagged segment away from where x′ nearly vanishes,
-    /// Newton's method from the segment's quintic guess without its last term converges in a
-    /// few steps, cheaper than the closed-form solve that `value(at:)` takes there
+    /// The flagged lanes `flagged[0 ..< count]` of a redo (their x in `xs`, their places in
+    /// `dst` in `lanes`), in the batch-table regime, where only accuracy is owed (not
+    /// `value(at:)`'s bits): on a flagged segment away from where x′ nearly vanishes, Newton's
+    /// method from the segment's quintic guess without its last term converges in a few
+    /// steps, cheaper than the closed-form solve that `value(at:)` takes there
     /// (`BezierKernel.solveFlagged`: Cardano's formula, its cube root, an exact residual).
     /// Each step is taken only inside the segment's range, and only while x′ there is at least
-    /// `newtonSlope`; the result is taken once Taylor's remainder bounds what the step leaves
+    /// 0.05 (below it the iteration slows, as x′ vanishes at a triple root, and the rounding of
+    /// x(t) would move t, and y with it, by more than the bound below allows); the result is taken once Taylor's remainder bounds what the step leaves
     /// by 2^-51 of t (or of 1/x′, the band in which the rounding of x(t) moves t). That leaves t
     /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: about
     /// 1e-13 · max(1, |y1|, |y2|) at worst, inside the 2e-13 · max(1, |y1|, |y2|) that the
-    /// batch table itself is held to. Anything
-    /// else (an end, outside [0, 1], a segment that is not flagged, a small x′, no
-    /// convergence in `newtonSteps` steps) takes `value(at:)`.
+    /// batch table itself is held to. Anything else (an end, outside [0, 1], a segment that is
+    /// not flagged, a small x′, no convergence in `KINETIC_BEZIER_NEWTON_STEPS` steps) takes
+    /// `value(at:)`.
+    ///
+    /// The lanes step together (`kinetic_simd_bezier_newton`, vectorised): one pass over all
+    /// of them per Newton step, so that one lane's convergence is not a branch the next
+    /// lane's step waits on.
     @inline(never)
-    private func flaggedBatchValue(at x: Double, _ kernel: BezierKernel) -> Double {
-        guard x >= 0 && x <= 1, !constants.isIdentity else { return value(at: x, kernel) }
-        let (half, xx) = BezierKernel.half(of: x)
-        guard xx >= Self.endThreshold else { return value(at: x, kernel) }
-        let p = kernel.doubles + half &* Self.halfStride, b = kernel.bytes + half &* Self.byteStride
-        let (i, v) = kernel.segmentAndVariable(xx, p, b)
-        let c = p + (Self.iCoef &+ Self.coefficientStride &* i)
-        guard c[5].isNaN else { return value(at: x, kernel) }
-        let poly = BezierPolynomial(coefficientsAt: p)
-        let (lo, hi) = BezierKernel.parameterRange(p, segment: i)
-        var t = BezierKernel.flaggedGuess(c, at: v - p[Self.iVNodes &+ i])
-        if !(t > lo && t < hi) { t = lo + 0.5 * (hi - lo) }
-        let cubic = abs(poly.ax)
-        for _ in 0 ..< Self.newtonSteps {
-            let slope = poly.dx(t)
-            guard slope >= Self.newtonSlope else { break }
-            let delta = (poly.x(t) - xx) / slope
-            let next = t - delta
-            guard next >= lo && next <= hi else { break }
-            let size = abs(delta), curvature = abs(poly.ddx(t))
-            t = next
-            // Converged: x is a cubic, so after the step the residual is x″(t)·δ²/2 − ax·δ³
-            // exactly (Taylor's expansion about the old t ends there), which moves the root by
-            // at most twice that over x′ while x′ stays above half its value within twice the
-            // step of the old t (which holds the new t and the root).
-            // Taken once that is below 2^-51 of t, or of 1/x′ (the band in which the rounding
-            // of x(t), a few units of 2^-53, moves t): usually a step earlier than waiting for
-            // a step that small.
-            if (curvature + 6 * cubic * size) * (2 * size) <= 0.5 * slope,
-               (0.5 * curvature + cubic * size) * (size * size) <= 0x1p-52 * slope * Swift.max(t, 1 / slope) {
-                return BezierKernel.output(p, at: t, scaledY: kernel.scaledY)
-            }
+    private func flaggedBatchValues(_ dst: UnsafeMutablePointer<Double>, _ flagged: UnsafePointer<Int>, _ count: Int,
+                                    _ xs: UnsafePointer<Double>, _ lanes: UnsafePointer<Int>, _ kernel: BezierKernel) {
+        guard !constants.isIdentity else {
+            for q in 0..<count { dst[lanes[flagged[q]]] = value(at: xs[flagged[q]], kernel) }
+            return
         }
-        return value(at: x, kernel)
+        // The flagged lanes' x gathered, their values, and the lanes the kernel leaves.
+        withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { scratch in
+            let base = scratch.baseAddress!
+            let x = base.bindMemory(to: Double.self, capacity: 2 * count), y = x + count
+            let left = (base + 16 * count).bindMemory(to: UInt8.self, capacity: count)
+            for q in 0..<count { x[q] = xs[flagged[q]] }
+            if kinetic_simd_bezier_newton(BezierLanes.simdPath, kernel.table, x, y, left, count) < 0 {
+                for q in 0..<count { dst[lanes[flagged[q]]] = value(at: x[q], kernel) }
+                return
+            }
+            for q in 0..<count { dst[lanes[flagged[q]]] = left[q] != 0 ? value(at: x[q], kernel) : y[q] }
+        }
     }
 
-    /// The most Newton steps `flaggedBatchValue` takes before it falls back.
-    static let newtonSteps = 6
-    /// The smallest x′ (per unit of the half's parameter) at which `flaggedBatchValue` steps:
-    /// below it the iteration slows (x′ vanishes at a triple root), and the rounding of x(t)
-    /// would move t, and y with it, by more than the bound above allows.
-    static let newtonSlope = 0.05
 
     /// `value(at:)`'s value without counting the evaluation (the batch call has counted its
     /// x): through `kernel` where there is one, else without a table, the same bits either way.
@@ -287,6 +280,18 @@ extension BezierTable {
         var values = [Double](repeating: -7, count: xs.count), redo = [UInt8](repeating: 9, count: xs.count)
         let marked = kinetic_simd_bezier_solve(path, table, xs, &values, &redo, xs.count)
         return BezierKernelRun(values: values, redo: redo, marked: marked)
+    }
+
+    /// The Newton kernel of flagged lanes (`kinetic_simd_bezier_newton`) on `path` over `xs`,
+    /// through the curve's solve table, built first if need be; nil for the identity. Its
+    /// `redo` is the lanes the kernel leaves.
+    package func newtonKernelRun(_ xs: [Double], path: Int32) -> BezierKernelRun? {
+        if isIdentity { return nil }
+        let table = kinetic_atomic_load_pointer(slots + Self.solveSlot) ?? buildSolveTable()
+        defer { if kinetic_atomic_load_pointer(slots + Self.solveSlot) != table { table.deallocate() } }
+        var values = [Double](repeating: -7, count: xs.count), left = [UInt8](repeating: 9, count: xs.count)
+        let marked = kinetic_simd_bezier_newton(path, table, xs, &values, &left, xs.count)
+        return BezierKernelRun(values: values, redo: left, marked: marked)
     }
 
     /// The solve table's step count (the kernel declines above 4).
