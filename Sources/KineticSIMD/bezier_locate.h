@@ -8,6 +8,10 @@
 #include <stdint.h>
 #include <string.h>
 
+// The bucket's rounding (estimate · scale + 1.5·2^52) must not fuse into one multiply-add:
+// Kinetic's BezierKernel.bucket, from which the bucket map is built, rounds twice.
+#pragma clang fp contract(off)
+
 static inline __attribute__((always_inline)) uint64_t locate_bits(double v) {
     uint64_t b;
     memcpy(&b, &v, sizeof b);

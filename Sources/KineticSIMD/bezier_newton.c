@@ -5,9 +5,11 @@
 // (see spring_step.c for why this is C).
 //
 // Three passes over the lanes: the look-up and the guess; the Newton steps, one pass per step
-// over every lane still stepping, until none is; the output. Each lane's arithmetic is
-// BezierBatch.swift's scalar description of it, operation for operation, correctly rounded,
-// with contraction off, so every path gives the same bits.
+// over every lane, until none is still stepping; the output. Each lane's arithmetic is the
+// one BezierBatch.swift describes (flaggedBatchValues; it replaced a Swift loop over the
+// lanes, step for step the same but for the convergence band's form, below), every operation
+// correctly rounded, with contraction off (here and in the look-up), so every path gives the
+// same bits.
 #include "bezier_locate.h"
 
 #pragma clang fp contract(off)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Kinetic
 import KineticUI
 import XCTest
@@ -238,6 +239,94 @@ final class EngineLifetimeTests: XCTestCase {
         XCTAssertEqual(animator.state, .active)
         try animator.stopAnimation(true)
         XCTAssertEqual(AnimationEngine.shared.activeAnimatorCount, sharedActive)
+    }
+
+    /// Code that a call on a running animator runs (its animations block, a dropped
+    /// completion's captures) may let go of the last reference to the engine: the engine stays
+    /// until the call returns, then goes away and ends the animator if it still runs (the
+    /// call used to continue on an engine whose deinitialisation had emptied its arrays, and
+    /// trap).
+    func testCallThatLetsGoOfTheEngineFinishesFirst() throws {
+        final class Owner {
+            var engine: AnimationEngine?
+            init(_ engine: AnimationEngine) { self.engine = engine }
+        }
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        // An animations block added while running drops the engine.
+        let owner = Owner(AnimationEngine())
+        weak var weakEngine = owner.engine
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: owner.engine!) { view.alpha = 0.5 }
+        try animator.startAnimation()
+        try owner.engine!.clock.advance(by: 0.25)
+        try animator.addAnimations {
+            owner.engine = nil
+            view.center = Point(x: 30, y: 5)
+        }
+        XCTAssertNil(weakEngine)
+        XCTAssertEqual(animator.state, .inactive)
+        XCTAssertEqual(view.presentation, view.model)
+        XCTAssertEqual(view.model.center.x, 30)
+        // Stopping drops a completion handler that holds the engine's only owner.
+        var holder: Owner? = Owner(AnimationEngine())
+        weak var weakSecond = holder!.engine
+        let second = try PropertyAnimator(duration: 1, curve: .linear, engine: holder!.engine!) { view.alpha = 1 }
+        second.addCompletion { [holder] _ in _ = holder }
+        holder = nil
+        try second.startAnimation()
+        try weakSecond!.clock.advance(by: 0.25)
+        XCTAssertNotNil(weakSecond, "the completion keeps the engine's owner")
+        try second.stopAnimation(true)
+        // Inactive now, the animator keeps its engine (the call kept it until then).
+        XCTAssertEqual(second.state, .inactive)
+        XCTAssertTrue(second.engine === weakSecond)
+        XCTAssertEqual(view.presentation, view.model)
+        try second.addAnimations { view.alpha = 0.25 }
+        try second.startAnimation()
+        XCTAssertNil(weakSecond, "running, the animator no longer keeps the engine")
+        XCTAssertEqual(second.state, .inactive)
+    }
+
+    /// An animator released off the main actor hands what it held to the main actor: its
+    /// handlers' captures are let go of there, and when it held the last reference to its
+    /// engine, the release of its run is reported before the engine goes.
+    func testAnimatorReleasedOffTheMainActorLetsGoOfItsCapturesOnTheMainActor() async throws {
+        final class Capture: @unchecked Sendable {
+            let onDeinit: @Sendable (Bool) -> Void
+            init(_ onDeinit: @escaping @Sendable (Bool) -> Void) { self.onDeinit = onDeinit }
+            deinit { onDeinit(Thread.isMainThread) }
+        }
+        final class Flags: @unchecked Sendable {
+            var capturedOnMain: Bool?
+        }
+        var reported: [Diagnostic] = []
+        let savedHandler = Diagnostics.handler
+        Diagnostics.handler = { reported.append($0) }
+        defer { Diagnostics.handler = savedHandler }
+        let flags = Flags()
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        weak var weakEngine: AnimationEngine?
+        let holder: Holder<PropertyAnimator>
+        do {
+            let engine = AnimationEngine()  // held by the paused animator alone
+            weakEngine = engine
+            let capture = Capture { flags.capturedOnMain = $0 }
+            let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { view.alpha = 0 }
+            animator.addCompletion { _ in _ = capture }
+            try animator.startAnimation()
+            try engine.clock.advance(by: 0.5)
+            try animator.pauseAnimation()
+            holder = Holder(animator)
+        }
+        XCTAssertNotNil(weakEngine)
+        dropOffTheMainActor(holder)
+        XCTAssertNil(flags.capturedOnMain, "nothing the animator held is let go of off the main actor")
+        XCTAssertNotNil(weakEngine)
+        try await Task.sleep(nanoseconds: 20_000_000)
+        XCTAssertEqual(flags.capturedOnMain, true)
+        XCTAssertEqual(reported, [.illegalCall(.releasedWhilePausedOrStopped)])
+        XCTAssertNil(weakEngine)
+        XCTAssertEqual(view.presentation, view.model)
+        XCTAssertEqual(view.model.alpha, 0.5, accuracy: 1e-12)
     }
 
     // MARK: Transitions (found by LeakSanitizer, make test-sanitize)

@@ -9,9 +9,10 @@ import KineticSIMD
 /// widest instruction set the processor has, with no data-dependent branch. Each runs over
 /// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
 /// end, on a flagged segment), which take ``CubicBezier/value(at:)`` (on the batch table, a
-/// lane on a flagged segment of the solve table takes a few certified Newton steps first,
-/// `flaggedBatchValues`), so every element is what that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0
-/// and 1, extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
+/// lane on a flagged segment of the solve table takes certified Newton steps first, in a
+/// third vectorised kernel, bezier_newton.c: `flaggedBatchValues`), so every element is what
+/// that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0 and 1,
+/// extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
 /// last bits (within 2e-13 · max(1, |y1|, |y2|) of them; the table certifies each segment
 /// to an absolute 2e-13, and the rounding of y grows with |y|). A call within the
@@ -52,7 +53,7 @@ extension BezierTable {
         }
         if let table = batchTable(afterBatch: n) {
             // The table's flagged segments (steep curves, next to x = 1/2) go to the solve
-            // kernel, lane by lane in a second pass (or to value(at:) without a solve table).
+            // kernel, gathered across blocks (see `blocks` and `redo`).
             let root: Int32 = table.usesRoot ? 1 : 0
             blocks(src, dst, n, redoKernel: kernel, fallbackKernel: kernel) { x, y, redo, count in
                 kinetic_simd_bezier_table(BezierLanes.simdPath, table.records, table.scale, table.upperOffset, root,
@@ -90,9 +91,10 @@ extension BezierTable {
     /// the lanes it leaves (outside [0, 1], next to an end, on a flagged segment). With a
     /// `redoKernel`, those lanes' x and places are gathered across blocks, up to `redoBatch`
     /// of them, and run through the solve kernel together (one call for many blocks, with
-    /// full vectors: a steep curve marks about an eighth of its lanes, a few per block); what
-    /// is left takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where
-    /// it is nil), so the call's x are counted once. A kernel that returns -1 wrote nothing:
+    /// full vectors: a steep curve marks about an eighth of its lanes, a few per block), and
+    /// those it leaves on a flagged segment through the Newton kernel (`redo`); what is left
+    /// takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where it is
+    /// nil), so the call's x are counted once. A kernel that returns -1 wrote nothing:
     /// the block takes that arithmetic throughout.
     @inline(__always)
     private func blocks(_ input: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
@@ -140,8 +142,9 @@ extension BezierTable {
     }
 
     /// The `m` gathered lanes (their x in `xs`, their places in `lanes`) through the solve
-    /// kernel (values into `xs + redoBatch`), then `value(at:)` for what that leaves; each
-    /// value goes to its place in `dst`.
+    /// kernel (values into `xs + redoBatch`), then what that leaves through
+    /// `flaggedBatchValues` (the Newton kernel, then `value(at:)`); each value goes to its place
+    /// in `dst`.
     @inline(never)
     private func redo(_ dst: UnsafeMutablePointer<Double>, _ m: Int, _ kernel: BezierKernel,
                       _ xs: UnsafeMutablePointer<Double>, _ marks: UnsafeMutablePointer<UInt8>,
@@ -171,8 +174,9 @@ extension BezierTable {
     /// (`BezierKernel.solveFlagged`: Cardano's formula, its cube root, an exact residual).
     /// Each step is taken only inside the segment's range, and only while x′ there is at least
     /// 0.05 (below it the iteration slows, as x′ vanishes at a triple root, and the rounding of
-    /// x(t) would move t, and y with it, by more than the bound below allows); the result is taken once Taylor's remainder bounds what the step leaves
-    /// by 2^-51 of t (or of 1/x′, the band in which the rounding of x(t) moves t). That leaves t
+    /// x(t) would move t, and y with it, by more than the bound below allows); the result is
+    /// taken once Taylor's remainder bounds what the step leaves by 2^-51 of t (or of 1/x′,
+    /// the band in which the rounding of x(t) moves t). That leaves t
     /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: about
     /// 1e-13 · max(1, |y1|, |y2|) at worst, inside the 2e-13 · max(1, |y1|, |y2|) that the
     /// batch table itself is held to. Anything else (an end, outside [0, 1], a segment that is
@@ -202,7 +206,6 @@ extension BezierTable {
             for q in 0..<count { dst[lanes[flagged[q]]] = left[q] != 0 ? value(at: x[q], kernel) : y[q] }
         }
     }
-
 
     /// `value(at:)`'s value without counting the evaluation (the batch call has counted its
     /// x): through `kernel` where there is one, else without a table, the same bits either way.

@@ -156,6 +156,12 @@ extension PropertyAnimator {
     func withRun<T>(_ body: (LaneEngine, RunHandle) throws -> T) throws -> T {
         let engine = liveFront
         let run = runHandle
+        // The engine stays until the call returns, not only its front: code the call runs (an
+        // animations block, a dropped closure's captures, a view's deinit) may let go of the
+        // host's last reference. An animator that is not running keeps the engine itself
+        // (`ownedEngine`, which a start hands back below); a running one is read through the
+        // link.
+        let kept = ownedEngine == nil ? engine.link.engine : nil
         let wasRunning = isRunning(on: engine)
         engine.syncTime()
         defer {
@@ -165,6 +171,7 @@ extension PropertyAnimator {
             let released = engine.updateRetention(of: self, run: run)
             if wasRunning != isRunning(on: engine) { isRunningDidChange?(self) }
             withExtendedLifetime(released) {}
+            withExtendedLifetime(kept) {}
         }
         do {
             return try body(engine.core, run)

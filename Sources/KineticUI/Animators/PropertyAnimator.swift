@@ -58,8 +58,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
         return ownedEngine ?? AnimationEngine.shared
     }
     /// The front of the engine, strongly: the animator keeps the front, never the engine's
-    /// handle through it (nil after the engine went away, until the next call binds the
-    /// animator to the shared engine).
+    /// handle through it. Nil after the engine went away while the animator ran; a front
+    /// whose engine went away (`isAlive` false) for an animator that stopped running while
+    /// the engine's deinitialisation waited. Either way the next call binds the animator to
+    /// the shared engine.
     // The animator's bookkeeping is `@exclusivity(unchecked)`, as the engine's is: every
     // access is a read or an instantaneous write (lists are moved out before their handlers
     // run), and the dynamic checks were a measurable share of creating and starting one.
@@ -106,8 +108,10 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     /// The animator's run in its engine: the engine's `UIViewAnimating` state machine (nil
     /// only after the engine went away, until the next call makes one on the shared engine).
     @exclusivity(unchecked) var run: RunHandle?
-    @exclusivity(unchecked) var pendingBlocks = InlineList<PendingBlock>()
-    @exclusivity(unchecked) var completions = InlineList<CompletionHandler>()
+    // (Nonisolated only for the deinit, which hands them to the main actor when the animator
+    // is released elsewhere; every other access is on the main actor.)
+    @exclusivity(unchecked) nonisolated(unsafe) var pendingBlocks = InlineList<PendingBlock>()
+    @exclusivity(unchecked) nonisolated(unsafe) var completions = InlineList<CompletionHandler>()
     /// The lanes of a stopped animator with their start and end values, for `finishAnimation(at:)`.
     @exclusivity(unchecked) var stoppedLanes: [StoppedLane] = []
     /// Public because callers read it in completion handlers: true while they run.
@@ -174,14 +178,25 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     deinit {
-        guard let run, let front else { return }
-        // Main-actor work, run at once on the main thread (as an isolated deinit would, minus
-        // the runtime's executor check), later on the main actor otherwise.
+        // On the main thread: the run is released at once (as an isolated deinit would, minus
+        // the runtime's executor check), then the stored properties as usual.
         if MainThread.isCurrent {
+            guard let run, let front else { return }
             MainThread.call(releaseAnimatorRun, run, front)
-        } else {
-            Task { @MainActor in releaseAnimatorRun(run, front) }
+            return
         }
+        // Elsewhere, everything the animator held goes to the main actor and is let go of
+        // there, after the run: its handlers' captures, its views and its engine (whose
+        // deinitialisation then follows the release, as it would on the main thread).
+        let left = ReleasedAnimator(run: run, front: front, engine: ownedEngine, completions: completions,
+                                    blocks: pendingBlocks, lanes: stoppedLanes, observer: isRunningDidChange)
+        front = nil
+        ownedEngine = nil
+        completions = InlineList()
+        pendingBlocks = InlineList()
+        stoppedLanes = []
+        isRunningDidChange = nil
+        Task { @MainActor in left.release() }
     }
 
     /// Called by an engine going away while this animator runs: the animator becomes a
@@ -333,6 +348,30 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
 
     func checkNotCompleting(_ call: String) throws {
         if isCompleting { throw AnimatorError.callDuringCompletion(call: call) }
+    }
+}
+
+/// What an animator released off the main actor held, handed to the main actor: its run is
+/// released there, and then the rest is let go of there.
+private final class ReleasedAnimator: @unchecked Sendable {
+    // Read and written only by the releasing deinit (before the hand-over) and on the main
+    // actor after it: the task's start orders the two.
+    private var run: RunHandle?
+    private var front: EngineFront?
+    private var rest: (AnimationEngine?, InlineList<CompletionHandler>, InlineList<PendingBlock>, [StoppedLane],
+                       (@MainActor (PropertyAnimator) -> Void)?)?
+
+    init(run: RunHandle?, front: EngineFront?, engine: AnimationEngine?, completions: InlineList<CompletionHandler>,
+         blocks: InlineList<PendingBlock>, lanes: [StoppedLane], observer: (@MainActor (PropertyAnimator) -> Void)?) {
+        self.run = run
+        self.front = front
+        rest = (engine, completions, blocks, lanes, observer)
+    }
+
+    @MainActor func release() {
+        if let run, let front { releaseAnimatorRun(run, front) }
+        front = nil
+        rest = nil
     }
 }
 

@@ -52,6 +52,14 @@ import Kinetic
 ///   afterwards, on ``shared``;
 /// - the views it animated show their model values (the animations' end values; as when
 ///   UIKit removes a layer's animations) and can be animated again by any engine.
+///
+/// An engine whose last reference goes away off the main actor ends this way when its
+/// deinitialisation runs, later, on the main actor. In between, its clock no longer ticks it,
+/// and its animators read as animators whose engine went away (``PropertyAnimator/state``
+/// `.inactive`, ``PropertyAnimator/engine`` ``shared``); a call made on one of them acts on
+/// the ending engine (it starts nothing on ``shared``), and the deinitialisation then ends it
+/// as above. Its views show its values until then and cannot be animated by another engine
+/// (``AnimatorError/viewBoundToAnotherEngine(view:)``).
 @MainActor
 public final class AnimationEngine {
     /// The engine that animators and block animations use when none is named.
@@ -62,8 +70,10 @@ public final class AnimationEngine {
 
     /// Everything the engine holds: what animators and views refer to. This handle is what
     /// the host (and every animator that is not running) keeps alive; the front does not keep
-    /// it. Nothing refers to this handle weakly except the front's link, so keeping it alive
-    /// costs an animator plain reference counting, and nothing refers to the front weakly.
+    /// it. Only the front's link refers to this handle (weakly), so the handle alone takes the
+    /// runtime's slower reference counting of weakly referenced objects (an animator retains
+    /// and releases it when it stops and starts running), and the front, which animators and
+    /// views use on every call, does not.
     let front: EngineFront
 
     /// How the front and the clock refer to this engine without keeping it alive.

@@ -52,7 +52,10 @@ final class EngineFront {
 
     /// Called by the handle's deinitialisation: running animators end inactive without their
     /// completion handlers, and views drop their lane blocks (see ``AnimationEngine``'s
-    /// "Lifetime"). The front refuses nothing afterwards, but nothing refers to it any more.
+    /// "Lifetime"). Afterwards the front keeps no animator and no view: an animator that
+    /// still refers to it (one that stopped running while the deinitialisation waited, or
+    /// whose release is on its way to the main actor) sees `isAlive` false and does nothing
+    /// on it.
     func shutDown() {
         isAlive = false
         let running = exchange(&retained, with: [])
@@ -155,6 +158,8 @@ final class EngineFront {
     /// the animator let go of, for the caller to drop once its call is done (the engine may
     /// go away then, and not in the middle of the call).
     func updateRetention(of animator: PropertyAnimator, run: RunHandle) -> AnimationEngine? {
+        // (After the engine went away it keeps no animator, and no animator keeps it.)
+        guard isAlive else { return nil }
         let i = Int(run.index)
         if core.isRunning(run) {
             retained[i] = animator

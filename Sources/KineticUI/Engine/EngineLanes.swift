@@ -25,14 +25,16 @@ extension EngineFront {
     /// Copies into the views what the core changed: the model values of lanes it finished,
     /// and the blocks it released (whose views read their model values again).
     func syncViews() {
+        // (After the engine went away its views no longer belong to it.)
         core.drainModelWrites { lane, value in
             let (block, offset) = core.block(ofLane: lane)
-            guard let view = blockViews[Int(block.index)] else { return }
+            guard isAlive, let view = blockViews[Int(block.index)] else { return }
             view.modelLanes[blockProperties[Int(block.index)].offset + offset] = value
         }
         core.drainReleasedBlocks { block in
+            // A view let go of here may run a deinit that lets go of the engine.
             let i = Int(block.index)
-            guard let view = blockViews[i] else { return }
+            guard isAlive, let view = blockViews[i] else { return }
             blockViews[i] = nil
             view.laneBlocks[blockProperties[i].rawValue] = .none
             if !view.laneBlocks.anyExists { view.laneFront = nil }
