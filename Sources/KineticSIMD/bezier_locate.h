@@ -1,6 +1,7 @@
-// The solve table's look-up for one lane, shared by the batch kernels that read the table
-// (bezier_solve.c, bezier_newton.c): Kinetic's BezierKernel.half, segment and variable,
-// operation for operation. Inlined into each kernel's loop, which it leaves vectorisable.
+// What the batch kernels that read a curve's solve table (bezier_solve.c, bezier_newton.c)
+// share: a half's constants, the look-up for one lane (Kinetic's BezierKernel.half, segment
+// and variable) and the solve's value there (BezierKernel.solve), operation for operation.
+// Inlined into each kernel's loop, which they leave vectorisable.
 #ifndef KINETIC_BEZIER_LOCATE_H
 #define KINETIC_BEZIER_LOCATE_H
 
@@ -11,6 +12,8 @@
 // The bucket's rounding (estimate · scale + 1.5·2^52) must not fuse into one multiply-add:
 // Kinetic's BezierKernel.bucket, from which the bucket map is built, rounds twice.
 #pragma clang fp contract(off)
+
+static inline __attribute__((always_inline)) double locate_magnitude(double v) { return v < 0 ? -v : v; }
 
 static inline __attribute__((always_inline)) uint64_t locate_bits(double v) {
     uint64_t b;
@@ -76,6 +79,59 @@ bezier_locus bezier_locate(const double *d, const unsigned char *bytes, double x
     l.xx = xx;
     l.v = v;
     return l;
+}
+
+// One half's constants, read once per call.
+typedef struct {
+    double ax, bx, cx, ax3, bx2, scale, offset, h;
+    double kay, kby, kcy, ay3, by2, ax6, ay6, yfactor;
+    uint64_t root, second;
+} bezier_half;
+
+static inline bezier_half bezier_read_half(const double *p, int scaled) {
+    bezier_half h;
+    h.ax = p[KINETIC_BEZIER_AX]; h.bx = p[KINETIC_BEZIER_BX]; h.cx = p[KINETIC_BEZIER_CX];
+    h.ax3 = p[KINETIC_BEZIER_AX3]; h.bx2 = p[KINETIC_BEZIER_BX2]; h.scale = p[KINETIC_BEZIER_SCALE];
+    h.offset = p[KINETIC_BEZIER_OFFSET]; h.h = p[KINETIC_BEZIER_H];
+    h.kay = p[KINETIC_BEZIER_KAY]; h.kby = p[KINETIC_BEZIER_KBY]; h.kcy = p[KINETIC_BEZIER_KCY];
+    h.ay3 = p[KINETIC_BEZIER_AY3]; h.by2 = p[KINETIC_BEZIER_BY2];
+    h.ax6 = p[KINETIC_BEZIER_AX6]; h.ay6 = p[KINETIC_BEZIER_AY6];
+    // Multiplying by 1 is exact: unscaled curves take the same formula.
+    h.yfactor = scaled ? locate_magnitude(p[KINETIC_BEZIER_YSIGN]) : 1.0;
+    h.root = locate_bits(p[KINETIC_BEZIER_ROOTMASK]);
+    h.second = locate_bits(p[KINETIC_BEZIER_SECONDORDER]);
+    return h;
+}
+
+// The solve at a located lane whose segment's record is at `c`: the segment's quintic guess
+// by Estrin's scheme and one Newton step folded into y, with the second-order term where the
+// segment's bit asks for it (`second`: whether any segment does). The result is y before the
+// half's output factor and offset; it is not finite on a flagged segment (c5 is NaN there).
+static inline __attribute__((always_inline))
+double bezier_solve_value(const double *d, const bezier_locus l, const double *c, const bezier_half lo,
+                          const bezier_half hi, const int second) {
+    int upper = l.upper;
+    double xx = l.xx;
+    double ax = upper ? hi.ax : lo.ax, bx = upper ? hi.bx : lo.bx, cx = upper ? hi.cx : lo.cx;
+    double ax3 = upper ? hi.ax3 : lo.ax3, bx2 = upper ? hi.bx2 : lo.bx2;
+    double dd = l.v - d[l.base + KINETIC_BEZIER_VNODES + l.segment];
+    double d2 = dd * dd;
+    double s = ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd);
+    double dxds = (ax3 * s + bx2) * s + cx;
+    double delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds;
+    double kay = upper ? hi.kay : lo.kay, kby = upper ? hi.kby : lo.kby, kcy = upper ? hi.kcy : lo.kcy;
+    double ay3 = upper ? hi.ay3 : lo.ay3, by2 = upper ? hi.by2 : lo.by2;
+    double dyds = (ay3 * s + by2) * s + kcy;
+    double y = ((kay * s + kby) * s + kcy) * s - dyds * delta;
+    if (second) {
+        double ax6 = upper ? hi.ax6 : lo.ax6, ay6 = upper ? hi.ay6 : lo.ay6;
+        uint64_t word = upper ? hi.second : lo.second;
+        double bend = (ax6 * s + bx2) / dxds;
+        double term = (delta * delta) * (0.5 * ((ay6 * s + by2) - dyds * bend));
+        uint64_t mask = 0 - ((word >> (uint64_t)l.segment) & 1);
+        y += locate_double(locate_bits(term) & mask);
+    }
+    return y;
 }
 
 #endif

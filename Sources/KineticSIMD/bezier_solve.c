@@ -17,47 +17,10 @@
 
 #pragma clang fp contract(off)
 
-
-static inline __attribute__((always_inline)) uint64_t solve_bits(double v) {
-    uint64_t b;
-    memcpy(&b, &v, sizeof b);
-    return b;
-}
-
-static inline __attribute__((always_inline)) double solve_double(uint64_t b) {
-    double v;
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
-static inline __attribute__((always_inline)) double solve_magnitude(double v) { return v < 0 ? -v : v; }
-
-// One half's constants, read once per call.
-typedef struct {
-    double ax, bx, cx, ax3, bx2, scale, offset;
-    double kay, kby, kcy, ay3, by2, ax6, ay6, yfactor;
-    uint64_t root, second;
-} solve_half;
-
-static solve_half solve_read_half(const double *p, int scaled) {
-    solve_half h;
-    h.ax = p[KINETIC_BEZIER_AX]; h.bx = p[KINETIC_BEZIER_BX]; h.cx = p[KINETIC_BEZIER_CX];
-    h.ax3 = p[KINETIC_BEZIER_AX3]; h.bx2 = p[KINETIC_BEZIER_BX2]; h.scale = p[KINETIC_BEZIER_SCALE];
-    h.offset = p[KINETIC_BEZIER_OFFSET];
-    h.kay = p[KINETIC_BEZIER_KAY]; h.kby = p[KINETIC_BEZIER_KBY]; h.kcy = p[KINETIC_BEZIER_KCY];
-    h.ay3 = p[KINETIC_BEZIER_AY3]; h.by2 = p[KINETIC_BEZIER_BY2];
-    h.ax6 = p[KINETIC_BEZIER_AX6]; h.ay6 = p[KINETIC_BEZIER_AY6];
-    // Multiplying by 1 is exact: unscaled curves take the same formula.
-    h.yfactor = scaled ? solve_magnitude(p[KINETIC_BEZIER_YSIGN]) : 1.0;
-    h.root = solve_bits(p[KINETIC_BEZIER_ROOTMASK]);
-    h.second = solve_bits(p[KINETIC_BEZIER_SECONDORDER]);
-    return h;
-}
-
 typedef struct {
     const double *doubles;       // both halves' doubles
     const unsigned char *bytes;  // both halves' bucket maps
-    solve_half lo, hi;
+    bezier_half lo, hi;
     const double *x;
     double *y;
     unsigned char *redo;
@@ -69,42 +32,20 @@ typedef struct {
 // sentinel, both above x, and counts nothing). `root`: whether either half
 // interpolates in √x. `second`: whether any segment takes the second-order term.
 static inline __attribute__((always_inline))
-long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, const solve_half lo,
-                 const solve_half hi, const double *restrict xs, double *restrict ys,
+long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, const bezier_half lo,
+                 const bezier_half hi, const double *restrict xs, double *restrict ys,
                  unsigned char *restrict redo, const long n, const int compares, const int root,
                  const int second) {
     long marked = 0;
 #pragma clang loop vectorize(enable) interleave(enable)
     for (long i = 0; i < n; i++) {
         bezier_locus l = bezier_locate(d, bytes, xs[i], lo.scale, hi.scale, lo.root, hi.root, compares, root);
-        int upper = l.upper, skip = l.skip;
-        double xx = l.xx, v = l.v;
-        long base = l.base, segment = l.segment;
-        double ax = upper ? hi.ax : lo.ax, bx = upper ? hi.bx : lo.bx, cx = upper ? hi.cx : lo.cx;
-        double ax3 = upper ? hi.ax3 : lo.ax3, bx2 = upper ? hi.bx2 : lo.bx2;
-        double offset = upper ? hi.offset : lo.offset;
-        const double *c = d + base + KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * segment;
-        double dd = v - d[base + KINETIC_BEZIER_VNODES + segment];
-        double d2 = dd * dd;
-        double s = ((c[0] + c[1] * dd) + d2 * (c[2] + c[3] * dd)) + (d2 * d2) * (c[4] + c[5] * dd);
-        double dxds = (ax3 * s + bx2) * s + cx;
-        double delta = ((cx * s - xx) + (s * s) * (ax * s + bx)) / dxds;
-        double kay = upper ? hi.kay : lo.kay, kby = upper ? hi.kby : lo.kby, kcy = upper ? hi.kcy : lo.kcy;
-        double ay3 = upper ? hi.ay3 : lo.ay3, by2 = upper ? hi.by2 : lo.by2;
-        double dyds = (ay3 * s + by2) * s + kcy;
-        double y = ((kay * s + kby) * s + kcy) * s - dyds * delta;
-        if (second) {
-            double ax6 = upper ? hi.ax6 : lo.ax6, ay6 = upper ? hi.ay6 : lo.ay6;
-            uint64_t word = upper ? hi.second : lo.second;
-            double bend = (ax6 * s + bx2) / dxds;
-            double term = (delta * delta) * (0.5 * ((ay6 * s + by2) - dyds * bend));
-            uint64_t mask = 0 - ((word >> (uint64_t)segment) & 1);
-            y += solve_double(solve_bits(term) & mask);
-        }
-        int finite = solve_magnitude(y) <= 0x1.fffffffffffffp1023;
-        y = y * (upper ? hi.yfactor : lo.yfactor);
-        ys[i] = offset + y;
-        int left = skip | !finite;
+        const double *c = d + l.base + KINETIC_BEZIER_COEF + KINETIC_BEZIER_COEF_STRIDE * l.segment;
+        double y = bezier_solve_value(d, l, c, lo, hi, second);
+        int finite = locate_magnitude(y) <= 0x1.fffffffffffffp1023;
+        y = y * (l.upper ? hi.yfactor : lo.yfactor);
+        ys[i] = (l.upper ? hi.offset : lo.offset) + y;
+        int left = l.skip | !finite;
         redo[i] = (unsigned char)left;
         marked += left;
     }
@@ -156,8 +97,8 @@ long kinetic_simd_bezier_solve(int path, const void *table, const double *x, dou
     solve_call c;
     c.doubles = (const double *)(t + KINETIC_BEZIER_HEADER_BYTES);
     c.bytes = t + KINETIC_BEZIER_BYTES_OFFSET;
-    c.lo = solve_read_half(c.doubles, scaled);
-    c.hi = solve_read_half(c.doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
+    c.lo = bezier_read_half(c.doubles, scaled);
+    c.hi = bezier_read_half(c.doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
     c.x = x;
     c.y = y;
     c.redo = redo;

@@ -67,11 +67,11 @@ final class CubicBezierBatchTests: XCTestCase {
         XCTAssertLessThan(declined, 20, "few curves need more than 4 node comparisons")
     }
 
-    /// The Newton kernel of flagged lanes (bezier_newton.c), which the batch-table regime runs
-    /// on the lanes the solve kernel leaves on a flagged segment: on every path the same bits
-    /// and the same lanes left; every value it gives within `tableBound` of the Float80
-    /// reference (not of value(at:): only accuracy is owed there); it leaves every lane that is
-    /// outside [0, 1], within 2^-26 of an end, or on a segment that is not flagged; and it
+    /// The Newton kernel (bezier_newton.c), which the batch-table regime runs on the lanes the
+    /// batch table leaves: on every path the same bits and the same lanes left; on a segment
+    /// that is not flagged the solve kernel's value to the bit; on a flagged one every value
+    /// within `tableBound` of the Float80 reference (not of value(at:): only accuracy is owed
+    /// there); it leaves every lane that is outside [0, 1] or within 2^-26 of an end; and it
     /// certifies most flagged lanes at uniform random x (near 1/2 on a steep curve x′ may be
     /// too small to step, and those lanes are left).
     func testNewtonKernelPathsAgreeAndAreWithinTheTableBound() throws {
@@ -110,9 +110,14 @@ final class CubicBezierBatchTests: XCTestCase {
             for (i, x) in xs.enumerated() {
                 let inside = x >= 0 && x <= 1
                 let xx = x > 0.5 ? 1 - x : x
-                if !inside || xx < 0x1p-26 || solve.redo[i] == 0 {
-                    // Outside, at an end, or on a segment that the solve kernel takes (not flagged).
+                if !inside || xx < 0x1p-26 {
                     XCTAssertEqual(first.redo[i], 1, "\(curve) at \(x): left to the caller")
+                    continue
+                }
+                if solve.redo[i] == 0 {
+                    // A segment that the solve kernel takes (not flagged): its value.
+                    XCTAssertEqual(first.redo[i], 0, "\(curve) at \(x): solved")
+                    XCTAssertEqual(first.values[i].bitPattern, solve.values[i].bitPattern, "\(curve) at \(x): the solve's bits")
                     continue
                 }
                 // The probes' first 700 x are uniform in [0, 1].

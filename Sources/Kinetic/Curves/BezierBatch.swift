@@ -9,10 +9,11 @@ import KineticSIMD
 /// widest instruction set the processor has, with no data-dependent branch. Each runs over
 /// blocks of `batchBlock` x and marks the lanes it leaves (outside [0, 1], NaN, next to an
 /// end, on a flagged segment), which take ``CubicBezier/value(at:)`` (on the batch table, a
-/// lane on a flagged segment of the solve table takes certified Newton steps first, in a
-/// third vectorised kernel, bezier_newton.c: `flaggedBatchValues`), so every element is what
-/// that guarantees: within 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0 and 1,
-/// extrapolated outside [0, 1]. Before the batch table exists a batch call's values are
+/// lane goes first to a third vectorised kernel, bezier_newton.c, which solves it as the
+/// solve kernel does or, on a flagged segment of the solve table, takes certified Newton
+/// steps: `redo`), so every element is what that guarantees: within
+/// 1e-12 · max(1, |y1|, |y2|) of the exact value, exact at 0 and 1, extrapolated outside
+/// [0, 1]. Before the batch table exists a batch call's values are
 /// ``CubicBezier/value(at:)``'s bit for bit; on the table they may differ from them in the
 /// last bits (within 2e-13 · max(1, |y1|, |y2|) of them; the table certifies each segment
 /// to an absolute 2e-13, and the rounding of y grows with |y|). A call within the
@@ -53,7 +54,7 @@ extension BezierTable {
         }
         if let table = batchTable(afterBatch: n) {
             // The table's flagged segments (steep curves, next to x = 1/2) go to the solve
-            // kernel, gathered across blocks (see `blocks` and `redo`).
+            // table's kernels, gathered across blocks (see `blocks` and `redo`).
             let root: Int32 = table.usesRoot ? 1 : 0
             blocks(src, dst, n, redoKernel: kernel, fallbackKernel: kernel) { x, y, redo, count in
                 kinetic_simd_bezier_table(BezierLanes.simdPath, table.records, table.scale, table.upperOffset, root,
@@ -90,11 +91,10 @@ extension BezierTable {
     /// first (so the input may be the output), the kernel writes the block's values and marks
     /// the lanes it leaves (outside [0, 1], next to an end, on a flagged segment). With a
     /// `redoKernel`, those lanes' x and places are gathered across blocks, up to `redoBatch`
-    /// of them, and run through the solve kernel together (one call for many blocks, with
-    /// full vectors: a steep curve marks about an eighth of its lanes, a few per block), and
-    /// those it leaves on a flagged segment through the Newton kernel (`redo`); what is left
-    /// takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where it is
-    /// nil), so the call's x are counted once. A kernel that returns -1 wrote nothing:
+    /// of them, and run through `redo`'s kernel together (one call for many blocks, with
+    /// full vectors: a steep curve marks about an eighth of its lanes, a few per block); what
+    /// is left takes `value(at:)`'s arithmetic through `fallbackKernel` (without a table where
+    /// it is nil), so the call's x are counted once. A kernel that returns -1 wrote nothing:
     /// the block takes that arithmetic throughout.
     @inline(__always)
     private func blocks(_ input: UnsafePointer<Double>, _ dst: UnsafeMutablePointer<Double>, _ n: Int,
@@ -103,15 +103,15 @@ extension BezierTable {
                                    Int) -> Int) {
         let block = Self.batchBlock, batch = Self.redoBatch
         // One scratch area (one stack-size check): the block's x, the gathered lanes' x and
-        // their values, the gathered lanes' places in `dst` and the redo's list of the lanes
-        // it leaves, then the kernel's marks and the redo's.
+        // their values, the gathered lanes' places in `dst`, then the kernel's marks and the
+        // redo's.
         let doubles = block + 2 * batch
-        let bytes = (doubles + 2 * batch) * 8 + block + batch
+        let bytes = (doubles + batch) * 8 + block + batch
         withUnsafeTemporaryAllocation(byteCount: bytes, alignment: 8) { scratch in
             let base = scratch.baseAddress!
             let x = base.bindMemory(to: Double.self, capacity: doubles), xs = x + block
-            let lanes = (base + doubles * 8).bindMemory(to: Int.self, capacity: 2 * batch)
-            let flags = (base + (doubles + 2 * batch) * 8).bindMemory(to: UInt8.self, capacity: block + batch)
+            let lanes = (base + doubles * 8).bindMemory(to: Int.self, capacity: batch)
+            let flags = (base + (doubles + batch) * 8).bindMemory(to: UInt8.self, capacity: block + batch)
             var gathered = 0
             var start = 0
             while start < n {
@@ -141,70 +141,39 @@ extension BezierTable {
         }
     }
 
-    /// The `m` gathered lanes (their x in `xs`, their places in `lanes`) through the solve
-    /// kernel (values into `xs + redoBatch`), then what that leaves through
-    /// `flaggedBatchValues` (the Newton kernel, then `value(at:)`); each value goes to its place
+    /// The `m` gathered lanes (their x in `xs`, their places in `lanes`), in the batch-table
+    /// regime, through the Newton kernel (`kinetic_simd_bezier_newton`, values into
+    /// `xs + redoBatch`), then `value(at:)` for what that leaves; each value goes to its place
     /// in `dst`.
-    @inline(never)
-    private func redo(_ dst: UnsafeMutablePointer<Double>, _ m: Int, _ kernel: BezierKernel,
-                      _ xs: UnsafeMutablePointer<Double>, _ marks: UnsafeMutablePointer<UInt8>,
-                      _ lanes: UnsafeMutablePointer<Int>) {
-        let ys = xs + Self.redoBatch
-        if kinetic_simd_bezier_solve(BezierLanes.simdPath, kernel.table, xs, ys, marks, m) < 0 {
-            for j in 0..<m { dst[lanes[j]] = value(at: xs[j], kernel) }
-            return
-        }
-        // Every lane takes the kernel's value; the flagged ones (their indices gathered
-        // branch-free after the places, where `blocks` leaves room) are then overwritten.
-        let flagged = lanes + Self.redoBatch
-        var count = 0
-        for j in 0..<m {
-            dst[lanes[j]] = ys[j]
-            flagged[count] = j
-            count &+= Int(marks[j])
-        }
-        if count > 0 { flaggedBatchValues(dst, flagged, count, xs, lanes, kernel) }
-    }
-
-    /// The flagged lanes `flagged[0 ..< count]` of a redo (their x in `xs`, their places in
-    /// `dst` in `lanes`), in the batch-table regime, where only accuracy is owed (not
-    /// `value(at:)`'s bits): on a flagged segment away from where x′ nearly vanishes, Newton's
-    /// method from the segment's quintic guess without its last term converges in a few
-    /// steps, cheaper than the closed-form solve that `value(at:)` takes there
+    ///
+    /// A lane on a segment of the solve table that is not flagged takes the solve kernel's
+    /// value (the same arithmetic, `value(at:)`'s bits). On a flagged segment only accuracy is
+    /// owed here (not `value(at:)`'s bits): away from where x′ nearly vanishes, Newton's method
+    /// from the segment's quintic guess without its last term converges in a few steps,
+    /// cheaper than the closed-form solve that `value(at:)` takes there
     /// (`BezierKernel.solveFlagged`: Cardano's formula, its cube root, an exact residual).
     /// Each step is taken only inside the segment's range, and only while x′ there is at least
     /// 0.05 (below it the iteration slows, as x′ vanishes at a triple root, and the rounding of
     /// x(t) would move t, and y with it, by more than the bound below allows); the result is
     /// taken once Taylor's remainder bounds what the step leaves by 2^-51 of t (or of 1/x′,
-    /// the band in which the rounding of x(t) moves t). That leaves t
-    /// within a few units of 2^-53 / x′ of the root and y within |dy/dt| times that: about
-    /// 1e-13 · max(1, |y1|, |y2|) at worst, inside the 2e-13 · max(1, |y1|, |y2|) that the
-    /// batch table itself is held to. Anything else (an end, outside [0, 1], a segment that is
-    /// not flagged, a small x′, no convergence in `KINETIC_BEZIER_NEWTON_STEPS` steps) takes
-    /// `value(at:)`.
-    ///
-    /// The lanes step together (`kinetic_simd_bezier_newton`, vectorised): one pass over all
-    /// of them per Newton step, so that one lane's convergence is not a branch the next
-    /// lane's step waits on.
+    /// the band in which the rounding of x(t) moves t). That leaves t within a few units of
+    /// 2^-53 / x′ of the root and y within |dy/dt| times that: about 1e-13 · max(1, |y1|, |y2|)
+    /// at worst, inside the 2e-13 · max(1, |y1|, |y2|) that the batch table itself is held to.
+    /// Anything else (an end, outside [0, 1], a small x′, no convergence in
+    /// `KINETIC_BEZIER_NEWTON_STEPS` steps) takes `value(at:)`. The lanes step together: one
+    /// vectorised pass over all of them per step, so that one lane's convergence is not a
+    /// branch the next lane's step waits on, and each lane is looked up once.
     @inline(never)
-    private func flaggedBatchValues(_ dst: UnsafeMutablePointer<Double>, _ flagged: UnsafePointer<Int>, _ count: Int,
-                                    _ xs: UnsafePointer<Double>, _ lanes: UnsafePointer<Int>, _ kernel: BezierKernel) {
-        guard !constants.isIdentity else {
-            for q in 0..<count { dst[lanes[flagged[q]]] = value(at: xs[flagged[q]], kernel) }
+    private func redo(_ dst: UnsafeMutablePointer<Double>, _ m: Int, _ kernel: BezierKernel,
+                      _ xs: UnsafeMutablePointer<Double>, _ marks: UnsafeMutablePointer<UInt8>,
+                      _ lanes: UnsafeMutablePointer<Int>) {
+        let ys = xs + Self.redoBatch
+        guard !constants.isIdentity,
+              kinetic_simd_bezier_newton(BezierLanes.simdPath, kernel.table, xs, ys, marks, m) >= 0 else {
+            for j in 0..<m { dst[lanes[j]] = value(at: xs[j], kernel) }
             return
         }
-        // The flagged lanes' x gathered, their values, and the lanes the kernel leaves.
-        withUnsafeTemporaryAllocation(byteCount: count * 17, alignment: 8) { scratch in
-            let base = scratch.baseAddress!
-            let x = base.bindMemory(to: Double.self, capacity: 2 * count), y = x + count
-            let left = (base + 16 * count).bindMemory(to: UInt8.self, capacity: count)
-            for q in 0..<count { x[q] = xs[flagged[q]] }
-            if kinetic_simd_bezier_newton(BezierLanes.simdPath, kernel.table, x, y, left, count) < 0 {
-                for q in 0..<count { dst[lanes[flagged[q]]] = value(at: x[q], kernel) }
-                return
-            }
-            for q in 0..<count { dst[lanes[flagged[q]]] = left[q] != 0 ? value(at: x[q], kernel) : y[q] }
-        }
+        for j in 0..<m { dst[lanes[j]] = marks[j] != 0 ? value(at: xs[j], kernel) : ys[j] }
     }
 
     /// `value(at:)`'s value without counting the evaluation (the batch call has counted its

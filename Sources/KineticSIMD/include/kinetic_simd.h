@@ -173,16 +173,17 @@ long kinetic_simd_bezier_solve(int path, const void *table, const double *x, dou
 /// The most Newton steps kinetic_simd_bezier_newton takes for a lane before it leaves it.
 #define KINETIC_BEZIER_NEWTON_STEPS 6
 
-/// The lanes that a batch-table call leaves on a flagged segment of the solve table (layout
-/// above): Newton's method on x(t) from the segment's quintic guess without its last term,
+/// The lanes that a batch-table call leaves, through the solve table (layout above): on a
+/// segment that is not flagged, kinetic_simd_bezier_solve's value, bit for bit; on a flagged
+/// segment, Newton's method on x(t) from the segment's quintic guess without its last term,
 /// each step taken only inside the segment's parameter range and only while x′ ≥ 0.05, and
 /// the result taken once Taylor's remainder bounds what the last step leaves by 2^-51 of t
-/// (or of 1/x′). y[i] = the curve at x[i] there (within about 1e-13 · max(1, |y1|, |y2|)),
-/// and left[i] = 1 where the lane is left to the caller (y[i] unspecified): x[i] outside
-/// [0, 1] or NaN, within the end threshold of either end, on a segment that is not flagged,
-/// a small x′, or no convergence in KINETIC_BEZIER_NEWTON_STEPS steps. Returns the number
-/// of lanes left, or -1, writing nothing, when the table's step count is above 4. Every path
-/// gives the same bits. y and left must not overlap x or each other.
+/// (or of 1/x′): within about 1e-13 · max(1, |y1|, |y2|) of the curve there. left[i] = 1
+/// where the lane is left to the caller (y[i] unspecified): x[i] outside [0, 1] or NaN,
+/// within the end threshold of either end, a value that is not finite, a small x′, or no
+/// convergence in KINETIC_BEZIER_NEWTON_STEPS steps. Returns the number of lanes left, or
+/// -1, writing nothing, when the table's step count is above 4. Every path gives the same
+/// bits. y and left must not overlap x or each other.
 long kinetic_simd_bezier_newton(int path, const void *table, const double *x, double *y, unsigned char *left,
                                long n);
 
