@@ -134,4 +134,51 @@ double bezier_solve_value(const double *d, const bezier_locus l, const double *c
     return y;
 }
 
+// One call of a kernel that reads the solve table: the table's doubles and bucket maps, both
+// halves' constants, the table's flags, and the call's arrays (`marks`: the lanes left).
+typedef struct {
+    const double *doubles;       // both halves' doubles
+    const unsigned char *bytes;  // both halves' bucket maps
+    bezier_half lo, hi;
+    int compares, root, second;
+    const double *x;
+    double *y;
+    unsigned char *marks;
+    long n;
+} bezier_call;
+
+// Reads the table's header into `c`: 0, or -1 when its step count is above 4 (the kernels
+// compare at most four nodes after the bucket's first segment).
+static inline int bezier_open_call(bezier_call *c, const void *table, const double *x, double *y,
+                                   unsigned char *marks, long n) {
+    const unsigned char *t = (const unsigned char *)table;
+    long steps;
+    memcpy(&steps, t, sizeof steps);
+    if (steps > 4) return -1;
+    unsigned char flags = t[8];
+    int scaled = (flags >> 2) & 1;
+    c->root = flags & 1;
+    c->second = (flags >> 1) & 1;
+    c->compares = (int)steps;
+    c->doubles = (const double *)(t + KINETIC_BEZIER_HEADER_BYTES);
+    c->bytes = t + KINETIC_BEZIER_BYTES_OFFSET;
+    c->lo = bezier_read_half(c->doubles, scaled);
+    c->hi = bezier_read_half(c->doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
+    c->x = x;
+    c->y = y;
+    c->marks = marks;
+    c->n = n;
+    return 0;
+}
+
+// Runs `run(c, compares, root, second)` with the call's flags as constants (each combination
+// inlined, so the loops are compiled for it): at most 2 or 4 node comparisons, √x or not,
+// the second-order term or not.
+#define BEZIER_DISPATCH(run, c) \
+    ((c)->compares <= 2 \
+         ? ((c)->root ? ((c)->second ? run(c, 2, 1, 1) : run(c, 2, 1, 0)) \
+                      : ((c)->second ? run(c, 2, 0, 1) : run(c, 2, 0, 0))) \
+         : ((c)->root ? ((c)->second ? run(c, 4, 1, 1) : run(c, 4, 1, 0)) \
+                      : ((c)->second ? run(c, 4, 0, 1) : run(c, 4, 0, 0))))
+
 #endif

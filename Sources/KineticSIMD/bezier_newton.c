@@ -24,16 +24,6 @@ enum { NEWTON_CHUNK = 256 };
 #define NEWTON_LEFT 2.0
 #define NEWTON_SOLVED 3.0
 
-typedef struct {
-    const double *doubles;
-    const unsigned char *bytes;
-    bezier_half lo, hi;
-    const double *x;
-    double *y;
-    unsigned char *left;
-    long n;
-} newton_call;
-
 // Pass 1: each lane's half, its range [lo, hi] in the half's parameter (the segment's; the
 // last segment ends at 1 exactly), its target and its start: the guess, or the middle of
 // the range when the guess is outside it. A lane whose segment is not flagged (c5 is NaN on a
@@ -128,7 +118,7 @@ long newton_finish(const bezier_half lo, const bezier_half hi, const double *res
 }
 
 static inline __attribute__((always_inline))
-long newton_run(const newton_call *c, const int compares, const int root, const int second) {
+long newton_run(const bezier_call *c, const int compares, const int root, const int second) {
     double t[NEWTON_CHUNK], low[NEWTON_CHUNK], high[NEWTON_CHUNK], target[NEWTON_CHUNK], upper[NEWTON_CHUNK],
         state[NEWTON_CHUNK];
     long marked = 0;
@@ -140,61 +130,31 @@ long newton_run(const newton_call *c, const int compares, const int root, const 
         for (int step = 0; step < KINETIC_BEZIER_NEWTON_STEPS; step++) {
             if (newton_step(c->lo, c->hi, t, low, high, target, upper, state, n) == 0) break;
         }
-        marked += newton_finish(c->lo, c->hi, t, upper, state, ys, c->left + start, n);
+        marked += newton_finish(c->lo, c->hi, t, upper, state, ys, c->marks + start, n);
     }
     return marked;
 }
 
-// Each combination of the loop's constants, inlined into each path below.
-static inline __attribute__((always_inline)) long newton_dispatch(const newton_call *c, int compares, int root,
-                                                                  int second) {
-    if (compares <= 2) {
-        if (root) return second ? newton_run(c, 2, 1, 1) : newton_run(c, 2, 1, 0);
-        return second ? newton_run(c, 2, 0, 1) : newton_run(c, 2, 0, 0);
-    }
-    if (root) return second ? newton_run(c, 4, 1, 1) : newton_run(c, 4, 1, 0);
-    return second ? newton_run(c, 4, 0, 1) : newton_run(c, 4, 0, 0);
-}
-
-// The paths: baseline (128-bit vectors), AVX2 and AVX-512.
-static long bezier_newton_baseline(const newton_call *c, int compares, int root, int second) {
-    return newton_dispatch(c, compares, root, second);
-}
+// The paths: baseline (128-bit vectors), AVX2 and AVX-512, each with every combination of the
+// loops' constants inlined.
+static long bezier_newton_baseline(const bezier_call *c) { return BEZIER_DISPATCH(newton_run, c); }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static long bezier_newton_avx2(const newton_call *c, int compares, int root, int second) {
-    return newton_dispatch(c, compares, root, second);
-}
+static long bezier_newton_avx2(const bezier_call *c) { return BEZIER_DISPATCH(newton_run, c); }
 
 __attribute__((target("avx512f,avx512dq,avx512vl,avx2")))
-static long bezier_newton_avx512(const newton_call *c, int compares, int root, int second) {
-    return newton_dispatch(c, compares, root, second);
-}
+static long bezier_newton_avx512(const bezier_call *c) { return BEZIER_DISPATCH(newton_run, c); }
 #endif
 
 long kinetic_simd_bezier_newton(int path, const void *table, const double *x, double *y, unsigned char *left,
                                long n) {
-    const unsigned char *t = (const unsigned char *)table;
-    long steps;
-    memcpy(&steps, t, sizeof steps);
-    if (steps > 4) return -1;
-    unsigned char flags = t[8];
-    int root = flags & 1, second = (flags >> 1) & 1, scaled = (flags >> 2) & 1;
-    newton_call c;
-    c.doubles = (const double *)(t + KINETIC_BEZIER_HEADER_BYTES);
-    c.bytes = t + KINETIC_BEZIER_BYTES_OFFSET;
-    c.lo = bezier_read_half(c.doubles, scaled);
-    c.hi = bezier_read_half(c.doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
-    c.x = x;
-    c.y = y;
-    c.left = left;
-    c.n = n;
-    int compares = (int)steps;
+    bezier_call c;
+    if (bezier_open_call(&c, table, x, y, left, n) < 0) return -1;
 #if defined(__x86_64__)
-    if (path >= KINETIC_SIMD_PATH_AVX512 && kinetic_simd_has_avx512()) return bezier_newton_avx512(&c, compares, root, second);
-    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return bezier_newton_avx2(&c, compares, root, second);
+    if (path >= KINETIC_SIMD_PATH_AVX512 && kinetic_simd_has_avx512()) return bezier_newton_avx512(&c);
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return bezier_newton_avx2(&c);
 #endif
     (void)path;
-    return bezier_newton_baseline(&c, compares, root, second);
+    return bezier_newton_baseline(&c);
 }

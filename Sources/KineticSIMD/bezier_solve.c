@@ -17,16 +17,6 @@
 
 #pragma clang fp contract(off)
 
-typedef struct {
-    const double *doubles;       // both halves' doubles
-    const unsigned char *bytes;  // both halves' bucket maps
-    bezier_half lo, hi;
-    const double *x;
-    double *y;
-    unsigned char *redo;
-    long n;
-} solve_call;
-
 // `compares`: nodes compared after the bucket's first segment (at least the table's step
 // count; the map is exact, so any extra comparison reads a node of a later bucket or a
 // sentinel, both above x, and counts nothing). `root`: whether either half
@@ -53,65 +43,31 @@ long solve_lanes(const double *restrict d, const unsigned char *restrict bytes, 
 }
 
 static inline __attribute__((always_inline))
-long solve_loop(const solve_call *c, const int compares, const int root, const int second) {
-    return solve_lanes(c->doubles, c->bytes, c->lo, c->hi, c->x, c->y, c->redo, c->n, compares, root, second);
+long solve_loop(const bezier_call *c, const int compares, const int root, const int second) {
+    return solve_lanes(c->doubles, c->bytes, c->lo, c->hi, c->x, c->y, c->marks, c->n, compares, root, second);
 }
 
-// Each combination of the loop's constants, inlined into each path below.
-static inline __attribute__((always_inline)) long solve_run(const solve_call *c, int compares, int root,
-                                                            int second) {
-    if (compares <= 2) {
-        if (root) return second ? solve_loop(c, 2, 1, 1) : solve_loop(c, 2, 1, 0);
-        return second ? solve_loop(c, 2, 0, 1) : solve_loop(c, 2, 0, 0);
-    }
-    if (root) return second ? solve_loop(c, 4, 1, 1) : solve_loop(c, 4, 1, 0);
-    return second ? solve_loop(c, 4, 0, 1) : solve_loop(c, 4, 0, 0);
-}
-
-// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64), AVX2 and AVX-512.
-static long bezier_solve_baseline(const solve_call *c, int compares, int root, int second) {
-    return solve_run(c, compares, root, second);
-}
+// The paths: baseline (128-bit vectors: SSE2 on x86-64, NEON on arm64), AVX2 and AVX-512,
+// each with every combination of the loop's constants inlined.
+static long bezier_solve_baseline(const bezier_call *c) { return BEZIER_DISPATCH(solve_loop, c); }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static long bezier_solve_avx2(const solve_call *c, int compares, int root, int second) {
-    return solve_run(c, compares, root, second);
-}
+static long bezier_solve_avx2(const bezier_call *c) { return BEZIER_DISPATCH(solve_loop, c); }
 
 // AVX-512: the same loop at twice the width, with masked gathers (the look-up's loads).
 __attribute__((target("avx512f,avx512dq,avx512vl,avx2")))
-static long bezier_solve_avx512(const solve_call *c, int compares, int root, int second) {
-    return solve_run(c, compares, root, second);
-}
+static long bezier_solve_avx512(const bezier_call *c) { return BEZIER_DISPATCH(solve_loop, c); }
 #endif
 
 long kinetic_simd_bezier_solve(int path, const void *table, const double *x, double *y, unsigned char *redo,
                               long n) {
-    const unsigned char *t = (const unsigned char *)table;
-    long steps;
-    memcpy(&steps, t, sizeof steps);
-    if (steps > 4) return -1;
-    unsigned char flags = t[8];
-    int root = flags & 1, second = (flags >> 1) & 1, scaled = (flags >> 2) & 1;
-    solve_call c;
-    c.doubles = (const double *)(t + KINETIC_BEZIER_HEADER_BYTES);
-    c.bytes = t + KINETIC_BEZIER_BYTES_OFFSET;
-    c.lo = bezier_read_half(c.doubles, scaled);
-    c.hi = bezier_read_half(c.doubles + KINETIC_BEZIER_HALF_STRIDE, scaled);
-    c.x = x;
-    c.y = y;
-    c.redo = redo;
-    c.n = n;
-    int compares = (int)steps;
+    bezier_call c;
+    if (bezier_open_call(&c, table, x, y, redo, n) < 0) return -1;
 #if defined(__x86_64__)
-    if (path >= KINETIC_SIMD_PATH_AVX512 && kinetic_simd_has_avx512()) {
-        return bezier_solve_avx512(&c, compares, root, second);
-    }
-    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) {
-        return bezier_solve_avx2(&c, compares, root, second);
-    }
+    if (path >= KINETIC_SIMD_PATH_AVX512 && kinetic_simd_has_avx512()) return bezier_solve_avx512(&c);
+    if (path >= KINETIC_SIMD_PATH_AVX2 && __builtin_cpu_supports("avx2")) return bezier_solve_avx2(&c);
 #endif
     (void)path;
-    return bezier_solve_baseline(&c, compares, root, second);
+    return bezier_solve_baseline(&c);
 }
