@@ -22,3 +22,9 @@ void kinetic_atomic_set_flag(bool *flag) {
 uintptr_t kinetic_atomic_count(void *counter, uintptr_t n) {
     return __atomic_add_fetch((uintptr_t *)counter, n, __ATOMIC_RELAXED);
 }
+
+uintptr_t kinetic_atomic_tally_out_of_line(void *counter, uintptr_t n) {
+    uintptr_t total = __atomic_load_n((uintptr_t *)counter, __ATOMIC_RELAXED) + n;
+    __atomic_store_n((uintptr_t *)counter, total, __ATOMIC_RELAXED);
+    return total;
+}

@@ -193,7 +193,9 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     /// each time its count passes another multiple of `tableAfter`.
     func kernel(afterEvaluations count: Int) -> BezierKernel? {
         if let table = kinetic_atomic_peek_pointer(slots + Self.solveSlot) { return BezierKernel(table) }
-        let total = kinetic_atomic_count(UnsafeMutableRawPointer(slots + Self.countSlot), UInt(count))
+        // A tally, not a locked add: racing threads may lose a count, which only moves the
+        // build by as much; the table is still published once.
+        let total = kinetic_atomic_tally(UnsafeMutableRawPointer(slots + Self.countSlot), UInt(count))
         let every = UInt(Self.tableAfter), before = total &- UInt(count)
         guard total > every, before <= every || before / every != total / every,
               Self.reserveSolveTable() else { return nil }
@@ -291,8 +293,12 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     func extrapolate(_ x: Double) -> Double {
         if x.isNaN { return x }
         let c = constants
-        if x < 0 { return c.startGradient == 0 ? 0 : Self.clampFinite(c.startGradient * x) }
-        return c.endGradient == 0 ? 1 : Self.clampFinite(1 + c.endGradient * (x - 1))
+        if x < 0 {
+            let gradient = c.startGradient
+            return gradient == 0 ? 0 : Self.clampFinite(gradient * x)
+        }
+        let gradient = c.endGradient
+        return gradient == 0 ? 1 : Self.clampFinite(1 + gradient * (x - 1))
     }
 
     // MARK: Slope
@@ -325,16 +331,18 @@ package final class BezierTable: ManagedBuffer<BezierConstants, UnsafeMutableRaw
     }
 }
 
-/// A curve's constants: its control points, its halves' parameter ends, the end gradients
-/// and its flags.
+/// A curve's constants: its control points, its halves' parameter ends and its flags (the end
+/// gradients are computed when asked).
 @usableFromInline
 package struct BezierConstants: Sendable {
     let x1, y1, x2, y2: Double
     /// The parameter ends of the lower and the upper half: each reaches the parameter where
     /// x = 1/2, which splits the halves (see `BezierHalf.ends`).
     let lowerEnd, upperEnd: Double
-    /// dy/dx used for x < 0 and x > 1.
-    let startGradient, endGradient: Double
+    /// dy/dx used for x < 0 and x > 1 (computed when asked: only extrapolation and the slope
+    /// read them, so a new curve does not pay their divisions).
+    var startGradient: Double { Self.endGradients(x1, y1, x2, y2).0 }
+    var endGradient: Double { Self.endGradients(x1, y1, x2, y2).1 }
     let isIdentity: Bool
     /// Which halves interpolate in √x.
     let rootLower, rootUpper: Bool
@@ -342,7 +350,6 @@ package struct BezierConstants: Sendable {
     init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.x1 = x1; self.y1 = y1; self.x2 = x2; self.y2 = y2
         isIdentity = x1 == y1 && x2 == y2
-        (startGradient, endGradient) = Self.endGradients(x1, y1, x2, y2)
         rootLower = !isIdentity && x1 <= BezierTable.rootThreshold
         rootUpper = !isIdentity && 1 - x2 <= BezierTable.rootThreshold
         (lowerEnd, upperEnd) = isIdentity ? (0.5, 0.5) : BezierHalf.ends(BezierPolynomial(x1, y1, x2, y2), x1, x2)
