@@ -268,4 +268,15 @@ final class KineticCExportTests: XCTestCase {
         }
         XCTAssertGreaterThan(overflowed, 0)
     }
+
+    /// A friction multiplier whose decay constant (4.2 × it) is beyond the range of Double is
+    /// refused with the status the header lists, naming it, and nothing is written.
+    func testDecayFromFrictionBeyondTheRangeIsOutOfRange() {
+        var decay: [Double] = [42, 42]
+        XCTAssertEqual(kn_decay_from_friction(1e308, 0.1, &decay), outOfRange)
+        XCTAssertTrue(lastError().contains("1e+308"), lastError())
+        XCTAssertEqual(decay, [42, 42])
+        XCTAssertEqual(kn_decay_from_friction(4e307, 0.1, &decay), ok)
+        XCTAssertTrue(decay.allSatisfy(\.isFinite))
+    }
 }

@@ -538,6 +538,34 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try outer.stopAnimation(true)
     }
 
+    /// Block animations started inside keyframe animations nested in one another, inside a
+    /// property animator's block, each start with their own captures: the captures of the
+    /// keyframe blocks deepen the capture stack past the pool of reused captures, which the
+    /// innermost start once indexed out of range (a crash when no earlier test had nested as
+    /// deep). Nested deeper than any other test, so that this one fails without the fix.
+    func testBlockAnimationsDeepInsideNestedKeyframeAnimationsStart() async throws {
+        let w = box("w")
+        let e = engine!
+        var log: [String] = []
+        func nest(_ level: Int) {
+            if level == 0 {
+                try? View.animate(withDuration: 0.5, options: .curveLinear, engine: e, animations: { w.alpha = 0 },
+                                  completion: { log.append("innermost \($0)") })
+                return
+            }
+            try? View.animateKeyframes(withDuration: 0.5, options: [.overrideInheritedDuration, .curveLinear], engine: e,
+                                       animations: { nest(level - 1) }, completion: { _ in log.append("keyframes") })
+        }
+        let outer = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { nest(12) }
+        try outer.pauseAnimation()
+        try later(0.25)
+        XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-9)
+        try later(0.5)
+        XCTAssertEqual(log.filter { $0 == "keyframes" }.count, 12)
+        XCTAssertEqual(log.last, "innermost true")
+        try outer.stopAnimation(true)
+    }
+
     /// A keyframe animation that joins a property animator still checks its duration.
     func testJoinedKeyframeAnimationRejectsABadDuration() async throws {
         let e = engine!

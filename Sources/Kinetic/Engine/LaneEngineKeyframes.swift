@@ -28,7 +28,9 @@ extension LaneEngine {
     ///     animations on them where they are), in place of keyframe 0 and of the keyframes
     ///     that hold it at the start; `nil` takes the run's option.
     /// - Returns: the number of contributions added (0: the keyframes change nothing).
-    /// - Throws: ``ParameterError`` for bad values or key times (see ``KeyframeBasis``);
+    /// - Throws: ``ParameterError`` for bad values or key times (see ``KeyframeBasis``), for
+    ///   a lane with less room than the steps that change it (a lane carries at most
+    ///   ``maximumContributions``), or for a step whose span is beyond the range of `Double`;
     ///   nothing is changed then.
     @discardableResult
     package func addKeyframeAnimation(_ run: RunHandle, lanes: [Int32], values: [Double], keyTimes: [Double],
@@ -53,6 +55,7 @@ extension LaneEngine {
                 }
             }
         }
+        try requireAddable(steps: values, lanes: lanes)
         let basis = try KeyframeBasis(values: values, laneCount: laneCount, keyTimes: keyTimes,
                                       calculationMode: calculationMode)
         if current {
@@ -73,6 +76,31 @@ extension LaneEngine {
         }
         if added > 0 { records[i].animatesLanes = true }
         return added
+    }
+
+    /// Throws unless each lane can take one contribution per keyframe step that changes it,
+    /// and each step's span is within the range of `Double` (`values`: keyframe after
+    /// keyframe, `lanes.count` each).
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming the lane.
+    private func requireAddable(steps values: [Double], lanes: [Int32]) throws(ParameterError) {
+        let laneCount = lanes.count, keyCount = values.count / Swift.max(laneCount, 1)
+        guard keyCount > 1 else { return }
+        for (l, t) in lanes.enumerated() {
+            var steps = 0
+            for k in 1 ..< keyCount {
+                let old = values[(k - 1) * laneCount + l], new = values[k * laneCount + l]
+                guard new != old else { continue }
+                steps += 1
+                if !(new - old).isFinite { throw Self.spanError(lane: t, "keyframe \(k)", new, from: old) }
+            }
+            let room = Self.maximumContributions - Int(laneContributions[Int(t)])
+            if steps > room {
+                throw .outOfRange(parameter: "keyframe steps that change lane \(t)", value: Double(steps),
+                                  expected: "[0, \(room)]: a lane carries at most \(Self.maximumContributions) "
+                                      + "animations and keyframe steps at once, and this one carries "
+                                      + "\(Self.maximumContributions - room)")
+            }
+        }
     }
 
     /// Lane `t`'s current value: its anchor plus its live contributions at their progress
@@ -112,8 +140,10 @@ extension LaneEngine {
     ///   - keyTimes: the keyframes' times, non-decreasing in [0, 1] (ignored by the paced
     ///     modes).
     /// - Throws: ``RunError/addAnimationsWhileStopped``; ``RunError/invalidParameter(_:)``
-    ///   for bad values or times (checked against the model values now). Nothing changes
-    ///   then.
+    ///   for bad values or times (checked against the model values now), and, on a run that
+    ///   is not inactive, for a lane with less room than the steps that change it or a step
+    ///   whose span is beyond the range of `Double` (kept keyframes meet those checks at the
+    ///   start, and change nothing if they fail them). Nothing changes then.
     package func addKeyframes(_ run: RunHandle, lanes: [Int32], values: [Double], keyTimes: [Double],
                               calculationMode: KeyframeCalculationMode) throws {
         let i = Int(run.index)
@@ -130,18 +160,30 @@ extension LaneEngine {
         case .inactive:
             pendingKeyframes[run.index, default: []].append(keyframes)
         case .waitingForAnimations:
-            applyKeyframes(keyframes, to: run)
+            try applyKeyframesChecked(keyframes, to: run)
             runLeg(run, delay: 0)
         case .running, .paused:
-            applyKeyframes(keyframes, to: run)
+            try applyKeyframesChecked(keyframes, to: run)
         case .stopped:
             break
         }
     }
 
+    /// `applyKeyframes`, throwing what it would refuse (a lane without room for the steps).
+    private func applyKeyframesChecked(_ keyframes: PendingKeyframes, to run: RunHandle) throws(RunError) {
+        do {
+            try addKeyframeAnimation(
+                run, lanes: keyframes.lanes, values: keyframes.lanes.map { model[Int($0)] } + keyframes.values,
+                keyTimes: [0] + keyframes.keyTimes, calculationMode: keyframes.calculationMode, fromCurrentState: nil)
+        } catch {
+            throw .invalidParameter(error)
+        }
+    }
+
     /// Adds kept keyframes from the lanes' model values now. They were checked when they
     /// were added; model values stay finite, so only Kochanek–Bartels tangents beyond the
-    /// range of `Double` at every scale could refuse them now, and then they change nothing.
+    /// range of `Double` at every scale, or a lane that has filled up with animations since
+    /// (see ``maximumContributions``), could refuse them now, and then they change nothing.
     func applyKeyframes(_ keyframes: PendingKeyframes, to run: RunHandle) {
         _ = try? addKeyframeAnimation(
             run, lanes: keyframes.lanes, values: keyframes.lanes.map { model[Int($0)] } + keyframes.values,

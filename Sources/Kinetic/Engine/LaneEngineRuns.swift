@@ -385,7 +385,9 @@ extension LaneEngine {
     /// current fraction (plus the delay) to the end the run is heading for.
     /// - Parameter changes: the lanes and their old and new values, made when called.
     /// - Throws: ``RunError/addAnimationsWhileStopped``; ``RunError/invalidParameter(_:)``
-    ///   for a factor outside [0, 1]; what `changes` throws.
+    ///   for a factor outside [0, 1], a changed lane that carries ``maximumContributions``
+    ///   already, or a span beyond the range of `Double` (``requireAddable(_:)``); what
+    ///   `changes` throws.
     package func addAnimations(_ run: RunHandle, delayFactor: Double, changes: () throws -> [LaneChange]) throws -> Bool {
         guard !delayFactor.isNaN, (0 ... 1).contains(delayFactor) else {
             throw RunError.invalidParameter(.outOfRange(parameter: "delayFactor", value: delayFactor, expected: "[0, 1]"))
@@ -397,19 +399,28 @@ extension LaneEngine {
         case .inactive:
             return false
         case .waitingForAnimations:
-            addAnimation(run, changes: try changes(), windowStart: delayFactor, windowLength: 1 - delayFactor)
+            let made = try changes()
+            try room(for: made)
+            addAnimation(run, changes: made, windowStart: delayFactor, windowLength: 1 - delayFactor)
             runLeg(run, delay: 0)
         case .running, .paused:
+            let made = try changes()
+            try room(for: made)
             let f = records[i].f
             if records[i].reversed {
                 let a = Swift.max(f - delayFactor, 0)
-                addAnimation(run, changes: try changes(), windowStart: a, windowLength: a, inverted: true)
+                addAnimation(run, changes: made, windowStart: a, windowLength: a, inverted: true)
             } else {
                 let a = Swift.min(f + delayFactor, 1)
-                addAnimation(run, changes: try changes(), windowStart: a, windowLength: 1 - a)
+                addAnimation(run, changes: made, windowStart: a, windowLength: 1 - a)
             }
         }
         return true
+    }
+
+    /// ``requireAddable(_:)`` as a ``RunError``.
+    private func room(for changes: [LaneChange]) throws(RunError) {
+        do { try requireAddable(changes) } catch { throw .invalidParameter(error) }
     }
 
     /// Adds animations to lane targets: kept by the engine while the run is inactive (each
@@ -569,7 +580,11 @@ extension LaneEngine {
         records[i].phase = .paused
         if !pendingAnimations.isEmpty, let pending = pendingAnimations.remove(run.index) {
             pending.forEach { animation in
-                addAnimation(run, changes: changes(to: animation.targets), windowStart: animation.delayFactor,
+                // Kept targets on a lane that filled up since they were added, or whose model
+                // value has moved beyond the range of a span from them, change nothing.
+                let made = changes(to: animation.targets)
+                guard (try? requireAddable(made)) != nil else { return }
+                addAnimation(run, changes: made, windowStart: animation.delayFactor,
                              windowLength: 1 - animation.delayFactor)
             }
         }

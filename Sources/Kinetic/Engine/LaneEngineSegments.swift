@@ -245,6 +245,35 @@ extension LaneEngine {
 
     // MARK: Adding
 
+    /// The most contributions (animations and keyframe steps) one lane carries at once.
+    package static let maximumContributions = Int(UInt16.max)
+
+    /// Throws unless every lane that `changes` changes can take one more contribution, and
+    /// its span (new − old) is within the range of `Double`: the check before
+    /// ``addSegment(_:changes:windowStart:windowLength:inverted:discrete:fromCurrentState:weight:)``
+    /// for callers that do not check it themselves (the UIKit layer refuses a full lane
+    /// before it captures the animation, as `AnimatorError.tooManyAnimations`).
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming the lane.
+    package func requireAddable(_ changes: [LaneChange]) throws(ParameterError) {
+        for change in changes where change.new != change.old {
+            let held = Int(laneContributions[Int(change.lane)])
+            if held >= Self.maximumContributions {
+                throw .outOfRange(parameter: "animations on lane \(change.lane)", value: Double(held + 1),
+                                  expected: "[0, \(Self.maximumContributions)], the most a lane carries at once")
+            }
+            if !(change.new - change.old).isFinite {
+                throw Self.spanError(lane: change.lane, "target", change.new, from: change.old)
+            }
+        }
+    }
+
+    /// The error for a move from `old` to `new` (named `what` on lane `lane`) whose span is
+    /// beyond the range of `Double`: its value would be ±infinity mid-way.
+    static func spanError(lane: Int32, _ what: String, _ new: Double, from old: Double) -> ParameterError {
+        .outOfRange(parameter: "\(what) of lane \(lane)", value: new,
+                    expected: "the values whose difference from \(old) is within the range of Double")
+    }
+
     /// Adds a segment of `run`: each changed lane gets a contribution of span `new − old`
     /// and the model value `new`. Lanes whose values are equal are skipped.
     /// - Parameters:

@@ -164,11 +164,21 @@ package struct TimingRecord {
             length = duration
             // Skip whole cycles at once after a long jump.
             let cycle = autoreverses ? 2 * duration : duration
+            let previous = start
             if repeats, cycle > 0, now - nextStart > cycle {
                 let skipped = ((now - nextStart) / cycle).rounded(.down)
                 start = nextStart + skipped * cycle
             } else {
                 start = nextStart
+            }
+            // A cycle below the rounding of the clock's time (a duration of 1e-300, or 0.5 s
+            // at a time of 1e17) moves no start: the leg begins at `now` instead, so that a
+            // tick takes a bounded number of steps whatever the duration.
+            if !(start > previous) {
+                start = now
+                u = 0
+                f = f0
+                return false
             }
         }
     }

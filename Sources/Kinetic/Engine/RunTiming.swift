@@ -16,7 +16,9 @@ package enum RunTiming: Sendable, Hashable {
 
     /// The progress curve of a run of `duration` seconds, and how long the run lasts
     /// (seconds): `duration` itself, or a physical spring's own settling time.
-    /// - Throws: ``ParameterError`` when the spring cannot be scaled to settle in time.
+    /// - Throws: ``ParameterError`` when the spring cannot be scaled to settle in time, when a
+    ///   physical spring's settling time is beyond the range of `Double`, or when a velocity
+    ///   times the duration is.
     package func curve(forDuration duration: Double) throws -> (curve: ProgressCurve, duration: Double) {
         switch self {
         case .linear:
@@ -25,12 +27,25 @@ package enum RunTiming: Sendable, Hashable {
             return (bezier == .linear ? .linear : .cubic(bezier), duration)
         case .physicalSpring(let spring, let vx, let vy):
             let settle = Swift.max(spring.settlingDuration(initialVelocity: vx), spring.settlingDuration(initialVelocity: vy))
+            // Damping so small (a ratio near 1e-308) that the settling time is beyond the range
+            // of Double: the run would never end, and its progress would be 0 × ∞.
+            guard settle.isFinite else {
+                throw ParameterError.outOfRange(parameter: "dampingRatio", value: spring.dampingRatio,
+                                                expected: "the ratios with which the spring settles within the range of Double")
+            }
             return (.spring(SpringProgress(spring, period: settle, vx: vx, vy: vy)), settle)
         case .dampedSpring(let ratio, let vx, let vy):
             // Built once with a settling time of 1 and driven by the fraction directly (its
             // velocity rescaled by the duration), so that a zero duration works.
             let unit = try Spring(settlingDuration: 1, dampingRatio: ratio)
-            return (.spring(SpringProgress(unit, period: 1, vx: vx * duration, vy: vy * duration)), duration)
+            let (ux, uy) = (vx * duration, vy * duration)
+            if !ux.isFinite || !uy.isFinite {
+                let (name, velocity) = ux.isFinite ? ("initial velocity dy", vy) : ("initial velocity dx", vx)
+                throw ParameterError.outOfRange(
+                    parameter: name, value: velocity,
+                    expected: "the velocities whose product with the duration (\(duration) s) is within the range of Double")
+            }
+            return (.spring(SpringProgress(unit, period: 1, vx: ux, vy: uy)), duration)
         }
     }
 }

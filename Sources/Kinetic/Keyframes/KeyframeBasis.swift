@@ -17,9 +17,12 @@
 package final class KeyframeBasis: Sendable {
     /// The real track's storage: it locates a progress and retimes the paced modes.
     let segments: KeyframeSegments
-    /// Per step k (index k − 1), the Hermite tangents of the step values (two per segment),
-    /// for the cubic modes; empty otherwise.
-    let stepTangents: [[Double]]
+    /// For the cubic modes, per step k, the Hermite tangents of the step values (0 before key
+    /// k, 1 from it) on the only segments where they can differ from 0, k − 2 to k (a
+    /// tangent reads the keys beside its segment only): two per segment, six per step, at
+    /// `6·(k − 1) + 2·(s − k + 2)`, so that the basis grows linearly with the keys. Empty
+    /// for the other modes.
+    let stepTangents: [Double]
 
     /// The number of keyframes (≥ 1).
     package var keyCount: Int { segments.times.count }
@@ -51,10 +54,16 @@ package final class KeyframeBasis: Sendable {
         switch calculationMode {
         case .cubic, .cubicPaced:
             let shapeTimes = calculationMode == .cubic ? times : (0 ..< n).map(Double.init)
-            stepTangents = (1 ..< max(n, 1)).map { k in
-                KeyframeTangents.kochanekBartels(
-                    times: shapeTimes, lanes: (0 ..< n).map { $0 >= k ? 1 : 0 }, laneCount: 1)
+            var tangents = [Double](repeating: 0, count: 6 * max(n - 1, 0))
+            for k in 1 ..< max(n, 1) {
+                for s in max(k - 2, 0) ... min(k, n - 2) {
+                    let (outgoing, incoming) = KeyframeTangents.kochanekBartels(
+                        segment: s, times: shapeTimes, tension: [], continuity: [], bias: []) { $0 >= k ? 1 : 0 }
+                    tangents[6 * (k - 1) + 2 * (s - k + 2)] = outgoing
+                    tangents[6 * (k - 1) + 2 * (s - k + 2) + 1] = incoming
+                }
             }
+            stepTangents = tangents
         case .linear, .discrete, .paced:
             stepTangents = []
         }
@@ -84,17 +93,27 @@ package final class KeyframeBasis: Sendable {
                 var v = spec.easing.map { $0.value(at: u) } ?? u
                 if spec.shape == .pacedHermite { v = segments.pacedParameter(segment: s, fraction: v) }
                 var result = 0.0
+                let (m0, m1) = tangents(ofStep: k, segment: s)
                 withUnsafePointer(to: a) { a in
                     withUnsafePointer(to: b) { b in
-                        stepTangents[k - 1].withUnsafeBufferPointer { m in
-                            let m0 = m.baseAddress! + 2 * s
-                            KeyframeTangents.hermite(a, b, m0, m0 + 1, at: v, count: 1, into: &result)
+                        withUnsafePointer(to: m0) { m0 in
+                            withUnsafePointer(to: m1) { m1 in
+                                KeyframeTangents.hermite(a, b, m0, m1, at: v, count: 1, into: &result)
+                            }
                         }
                     }
                 }
                 return result
             }
         }
+    }
+
+    /// Step k's tangents on segment s (see ``stepTangents``): 0 away from the step.
+    @inline(__always)
+    private func tangents(ofStep k: Int, segment s: Int) -> (Double, Double) {
+        guard s >= k - 2, s <= k else { return (0, 0) }
+        let i = 6 * (k - 1) + 2 * (s - k + 2)
+        return (stepTangents[i], stepTangents[i + 1])
     }
 
     /// The rate dWₖ/dp of the step weight Wₖ with respect to the track's time fraction `p`:
@@ -129,8 +148,8 @@ package final class KeyframeBasis: Sendable {
                 v = segments.pacedParameter(segment: s, fraction: f)
                 dv *= segments.pacedParameterSlope(segment: s, parameter: v)
             }
-            let m = stepTangents[k - 1]
-            return KeyframeTangents.hermiteSlope(b - a, m[2 * s], m[2 * s + 1], at: v) * dv
+            let (m0, m1) = tangents(ofStep: k, segment: s)
+            return KeyframeTangents.hermiteSlope(b - a, m0, m1, at: v) * dv
         }
     }
 }

@@ -23,48 +23,64 @@ enum KeyframeTangents {
         times: [Double], lanes: [Double], laneCount: Int,
         tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
     ) -> [Double] {
-        let n = times.count
-        let segmentCount = max(n - 1, 0)
+        let segmentCount = max(times.count - 1, 0)
         var result = [Double](repeating: 0, count: segmentCount * 2 * laneCount)
-        func parameter(_ array: [Double], _ k: Int) -> Double { k < array.count ? array[k] : 0 }
-        for i in 0 ..< segmentCount where times[i + 1] > times[i] {
-            let duration = times[i + 1] - times[i]
-            // Outgoing tangent at key i.
-            do {
-                let k = i
-                let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
-                let hasPrevious = k > 0 && times[k - 1] < times[k]
-                for lane in 0 ..< laneCount {
-                    let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
-                    // The slope times the duration, with the duration divided first (it is at
-                    // most the span), so that neither step overflows on its own.
-                    if hasPrevious {
-                        let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
-                        result[(2 * i) * laneCount + lane] = (1 - t) * ((1 + c) * (1 + b) * dIn + (1 - c) * (1 - b) * dOut)
-                            * (duration / (times[k + 1] - times[k - 1]))
-                    } else {
-                        result[(2 * i) * laneCount + lane] = (1 - t) * dOut
-                    }
+        for i in 0 ..< segmentCount {
+            for lane in 0 ..< laneCount {
+                let (outgoing, incoming) = kochanekBartels(segment: i, times: times, tension: tension,
+                                                           continuity: continuity, bias: bias) {
+                    lanes[$0 * laneCount + lane]
                 }
-            }
-            // Incoming tangent at key i + 1.
-            do {
-                let k = i + 1
-                let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
-                let hasNext = k < n - 1 && times[k + 1] > times[k]
-                for lane in 0 ..< laneCount {
-                    let dIn = lanes[k * laneCount + lane] - lanes[(k - 1) * laneCount + lane]
-                    if hasNext {
-                        let dOut = lanes[(k + 1) * laneCount + lane] - lanes[k * laneCount + lane]
-                        result[(2 * i + 1) * laneCount + lane] = (1 - t) * ((1 - c) * (1 + b) * dIn + (1 + c) * (1 - b) * dOut)
-                            * (duration / (times[k + 1] - times[k - 1]))
-                    } else {
-                        result[(2 * i + 1) * laneCount + lane] = (1 - t) * dIn
-                    }
-                }
+                result[(2 * i) * laneCount + lane] = outgoing
+                result[(2 * i + 1) * laneCount + lane] = incoming
             }
         }
         return result
+    }
+
+    /// Segment i's two tangents as ``kochanekBartels(times:lanes:laneCount:tension:continuity:bias:)``
+    /// gives them, for one lane whose value at key j is `value(j)`: the outgoing tangent at
+    /// key i and the incoming one at key i + 1 (both 0 on a zero-length segment). They read
+    /// the keys i − 1 to i + 2 only.
+    @inline(__always)
+    static func kochanekBartels(
+        segment i: Int, times: [Double], tension: [Double], continuity: [Double], bias: [Double],
+        value: (Int) -> Double
+    ) -> (outgoing: Double, incoming: Double) {
+        let n = times.count
+        guard times[i + 1] > times[i] else { return (0, 0) }
+        func parameter(_ array: [Double], _ k: Int) -> Double { k < array.count ? array[k] : 0 }
+        let duration = times[i + 1] - times[i]
+        // Outgoing tangent at key i. The slope times the duration, with the duration divided
+        // first (it is at most the span), so that neither step overflows on its own.
+        let outgoing: Double
+        do {
+            let k = i
+            let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
+            let dOut = value(k + 1) - value(k)
+            if k > 0 && times[k - 1] < times[k] {
+                let dIn = value(k) - value(k - 1)
+                outgoing = (1 - t) * ((1 + c) * (1 + b) * dIn + (1 - c) * (1 - b) * dOut)
+                    * (duration / (times[k + 1] - times[k - 1]))
+            } else {
+                outgoing = (1 - t) * dOut
+            }
+        }
+        // Incoming tangent at key i + 1.
+        let incoming: Double
+        do {
+            let k = i + 1
+            let t = parameter(tension, k), c = parameter(continuity, k), b = parameter(bias, k)
+            let dIn = value(k) - value(k - 1)
+            if k < n - 1 && times[k + 1] > times[k] {
+                let dOut = value(k + 1) - value(k)
+                incoming = (1 - t) * ((1 - c) * (1 + b) * dIn + (1 + c) * (1 - b) * dOut)
+                    * (duration / (times[k + 1] - times[k - 1]))
+            } else {
+                incoming = (1 - t) * dIn
+            }
+        }
+        return (outgoing, incoming)
     }
 
     /// Hermite data that stays within the range of `Double`: `make` (the tangents, and for

@@ -319,7 +319,9 @@ kn_status kn_decay_from_rate(double deceleration_rate, kn_decay *out);
 
 /* Jetpack Compose's exponentialDecay(frictionMultiplier, absVelocityThreshold): decay
  * constant 4.2 * max(0.0001, friction_multiplier), threshold max(1e-7, |abs_velocity_threshold|)
- * (Compose's defaults 1 and 0.1). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE. */
+ * (Compose's defaults 1 and 0.1). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE,
+ * KN_ERR_OUT_OF_RANGE (a friction_multiplier whose decay constant is beyond the range of
+ * double, above about 4.3e307). */
 kn_status kn_decay_from_friction(double friction_multiplier, double abs_velocity_threshold, kn_decay *out);
 
 /* The offset from the release and the velocity `time` seconds after a release at
@@ -655,7 +657,9 @@ kn_status kn_engine_set_model(kn_engine *engine, int64_t lane, double value);
 
 /* Moves time to `time` seconds (finite, >= the current time) and runs one tick: every
  * running run advances, every lane is written, runs whose time ran out end (events).
- * A steady-state tick allocates nothing.
+ * A steady-state tick allocates nothing. Its cost is bounded per run whatever the jump: a
+ * repeating run skips whole cycles at once, and one whose cycle is below the rounding of the
+ * time (a duration of 1e-300, or 0.5 s at a time of 1e17) begins a cycle at `time`.
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (time going back). */
 kn_status kn_engine_advance_to(kn_engine *engine, double time);
 
@@ -673,8 +677,11 @@ kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_ev
 
 /* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (an unknown kind,
- * control points, a damping ratio <= 0, a spring that cannot settle, or the process has
- * handed out 2^48 ids, run and store entry ids together: ids are never reused). */
+ * control points, a damping ratio <= 0, a spring that cannot settle: damping <= 0, or so
+ * small that its settling time is beyond the range of double, named as "dampingRatio"; a
+ * KN_TIMING_DAMPED_SPRING velocity whose product with `duration` is beyond the range of
+ * double; or the process has handed out 2^48 ids, run and store entry ids together: ids are
+ * never reused). */
 kn_status kn_engine_run_create(kn_engine *engine, const kn_timing *timing, double duration, kn_run *out);
 
 /* Releases a run: its animations end where they are (the lanes keep their presentation
@@ -703,9 +710,15 @@ kn_status kn_engine_run_set_repeat_count(kn_engine *engine, kn_run run, double c
  * then moving from its model value at the start, over [delay_factor, 1] of the run. Waiting
  * for its first animations: they start it. Running or paused: they start delay_factor × the
  * duration after the current fraction and end with the run (reversed: they run back from
- * there). delay_factor in [0, 1]. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE,
- * KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, delay_factor),
- * KN_ERR_ILLEGAL_STATE (stopped). */
+ * there). delay_factor in [0, 1]. A lane carries at most 65535 animations and keyframe
+ * steps at once, and a move's span (target − the lane's model value) must be within the range
+ * of double, so that no value on the way is infinite: a running, paused or waiting run
+ * refuses an animation beyond either with KN_ERR_OUT_OF_RANGE, naming the lane; targets kept
+ * by an inactive run meet the same checks at its start, and a target that fails them then is
+ * dropped (the others start). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE,
+ * KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, delay_factor, a full lane,
+ * a span beyond the range of double), KN_ERR_ILLEGAL_STATE (stopped). Nothing is added on
+ * error. */
 kn_status kn_engine_run_add_animations(kn_engine *engine, kn_run run, const int64_t *lanes, const double *targets,
                                        const int32_t *vertical, int64_t count, double delay_factor);
 
@@ -731,10 +744,15 @@ enum {
  * values shown instead, holding them until the first keyframe that moves). Inactive: kept
  * until the run starts (the lanes then move from the model values they have). Waiting for
  * its first animations: they start it. Running or paused: added at once on the run's
- * timeline (the lanes show the keyframes where the run's fraction is). Errors:
+ * timeline (the lanes show the keyframes where the run's fraction is). Each step between two
+ * keyframes that changes a lane is one of the lane's at most 65535 animations, and its span
+ * must be within the range of double, as for kn_engine_run_add_animations (keyframes kept by
+ * an inactive run meet those checks at its start, and are dropped there if they fail them).
+ * Cost and memory grow linearly with key_count × lane_count in every mode. Errors:
  * KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_NOT_FINITE (values[j], key_times[k]),
- * KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, a key time, calculation_mode, a count),
- * KN_ERR_ILLEGAL_STATE (stopped). */
+ * KN_ERR_OUT_OF_RANGE (a lane, a repeated lane, a key time, calculation_mode, a count, more
+ * changing steps than a lane has room for, a step's span beyond the range of double),
+ * KN_ERR_ILLEGAL_STATE (stopped). Nothing is added on error. */
 kn_status kn_engine_run_add_keyframes(kn_engine *engine, kn_run run, const int64_t *lanes, int64_t lane_count,
                                       const double *values, const double *key_times, int64_t key_count,
                                       int32_t calculation_mode);

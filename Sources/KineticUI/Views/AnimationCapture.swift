@@ -44,8 +44,11 @@ final class AnimationCapture {
     /// block (an animator's blocks), so `use` must not keep the array past the call.
     static func withChanges<R>(duration: Double, _ body: () throws -> Void,
                                _ use: ([CapturedChange]) throws -> R) rethrows -> R {
+        // The pooled capture of this depth: an outer block that uses the pool holds a lower
+        // one. Captures of their own (a keyframe animation's block) deepen the stack too, so
+        // the pool may be more than one short.
         let depth = stack.count
-        if depth == pool.count { pool.append(AnimationCapture(keyframes: nil, duration: duration)) }
+        while depth >= pool.count { pool.append(AnimationCapture(keyframes: nil, duration: duration)) }
         let capture = pool[depth]
         capture.duration = duration
         defer {
