@@ -259,6 +259,32 @@ final class AnimatorScenarioTests: EngineTestCase {
         XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-12)
     }
 
+    /// UIKit's `delay`: "the start of any animations is delayed by the specified amount of
+    /// time", also for an animator started with no blocks: the first block, added during the
+    /// delay, begins when the delay ends (it used to begin at once); one added after the
+    /// delay begins at once.
+    func testAnimatorWithoutBlocksStartedAfterADelayKeepsTheDelayForTheFirstBlock() async throws {
+        let v = box("v"), w = box("w")
+        let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine)
+        try a.startAnimation(afterDelay: 1)
+        XCTAssertEqual(a.delay, 1)
+        try advance(to: 0.25)
+        try a.addAnimations { v.alpha = 0 }
+        try advance(to: 0.75)
+        XCTAssertEqual(v.presentation.alpha, 1, "still in the delay")
+        try advance(to: 1.5)
+        XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-12)
+        try advance(to: 2.5)
+        XCTAssertEqual(a.state, .inactive)
+        // Past the delay, the first block begins when it is added.
+        let b = try PropertyAnimator(duration: 1, curve: .linear, engine: engine)
+        try b.startAnimation(afterDelay: 0.5)
+        try advance(to: 4)
+        try b.addAnimations { w.alpha = 0 }
+        try advance(to: 4.5)
+        XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-12)
+    }
+
     func testStartAfterDelay() async throws {
         let v = box()
         let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { v.alpha = 0 }

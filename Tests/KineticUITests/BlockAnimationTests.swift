@@ -316,6 +316,27 @@ final class BlockAnimationTests: EngineTestCase {
         XCTAssertEqual(a.state, .inactive)
     }
 
+    /// Apple's documentation of the call: "transition-related options and options related to
+    /// the animation direction are ignored". With `.repeat` and `.autoreverse` it runs once,
+    /// forward, and completes at `.end` at its duration.
+    func testRunningPropertyAnimatorIgnoresTheDirectionOptions() async throws {
+        for options: AnimationOptions in [.autoreverse, .repeat, [.repeat, .autoreverse, .curveLinear]] {
+            engine = AnimationEngine()
+            let v = box()
+            var positions: [ViewAnimatingPosition] = []
+            let a = try PropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0, options: options, engine: engine,
+                                                                 animations: { v.alpha = 0 },
+                                                                 completion: { positions.append($0) })
+            try advance(to: 0.75)
+            XCTAssertLessThan(v.presentation.alpha, 0.5, "\(options): still going forward at 0.75")
+            try advance(to: 1.25)
+            XCTAssertEqual(positions, [.end], "\(options)")
+            XCTAssertEqual(a.state, .inactive)
+            XCTAssertEqual(v.presentation.alpha, 0)
+            XCTAssertEqual(v.model.alpha, 0)
+        }
+    }
+
     func testRunningPropertyAnimatorDefaultsToEaseInOutAndCanBeInterrupted() async throws {
         let v = box()
         var positions: [ViewAnimatingPosition] = []

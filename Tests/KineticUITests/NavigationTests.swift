@@ -122,6 +122,60 @@ final class NavigationCancelTests: EngineTestCase {
         XCTAssertNil(a.view.superview)
     }
 
+    /// UIKit's `viewControllers` shows the stack a push or pop ends with from its start: a
+    /// popped controller is no longer in it in its own `viewWillDisappear` (the usual "am I
+    /// being popped?" test), and `topViewController` is the new top; the popped controller
+    /// keeps its `navigationController` until the end. A cancelled pop puts the stack back
+    /// before the cancellation's callbacks.
+    func testTheStackShowsWhereATransitionEndsFromItsStart() async throws {
+        final class Watching: ViewController {
+            var seen: [String] = []
+            private func note(_ callback: String) {
+                let nav = navigationController
+                seen.append("\(callback) \(nav?.viewControllers.map(\.name).joined() ?? "-") "
+                    + "top \(nav?.topViewController?.name ?? "-")")
+            }
+            override func viewWillAppear(_ animated: Bool) { note("willAppear") }
+            override func viewWillDisappear(_ animated: Bool) { note("willDisappear") }
+            override func viewDidDisappear(_ animated: Bool) { note("didDisappear") }
+        }
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = Watching(name: "B"), c = Watching(name: "C")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: false)
+        // An animated push: C is on the stack in its viewWillAppear, and B sees it too.
+        try nav.pushViewController(c, animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B", "C"])
+        XCTAssertEqual(c.seen, ["willAppear ABC top C"])
+        XCTAssertEqual(b.seen.last, "willDisappear ABC top C")
+        try step(40)
+        // An animated pop: C is off the stack in its own viewWillDisappear, and still has its
+        // navigation controller there and in viewDidDisappear.
+        c.seen = []
+        try nav.popViewController(animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+        XCTAssertTrue(nav.topViewController === b)
+        XCTAssertTrue(c.parent === nav, "the popped controller leaves its parent at the end")
+        try step(40)
+        XCTAssertEqual(c.seen, ["willDisappear AB top B", "didDisappear AB top B"])
+        XCTAssertNil(c.parent)
+        // A cancelled interactive pop: the stack is back before the cancellation's callbacks.
+        let delegate = Interactive()
+        nav.delegate = delegate
+        b.seen = []
+        try nav.popViewController(animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A"])
+        XCTAssertTrue(nav.topViewController === a)
+        delegate.interaction.update(0.3)
+        try step()
+        try delegate.interaction.cancel()
+        try step(40)
+        XCTAssertEqual(b.seen, ["willDisappear A top A", "willAppear AB top B"])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+        XCTAssertTrue(nav.topViewController === b)
+    }
+
     /// Over full screen, the presenting controller keeps its view and gets no callbacks.
     func testOverFullScreenPresentationLeavesThePresenterAlone() async throws {
         let window = Window(engine: engine)

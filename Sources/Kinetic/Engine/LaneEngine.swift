@@ -144,6 +144,9 @@ package final class LaneEngine {
     @exclusivity(unchecked) package var changeScratch: [LaneChange] = []
     /// Keyframe animations added to inactive runs, applied when each starts.
     @exclusivity(unchecked) var pendingKeyframes: [Int32: [PendingKeyframes]] = [:]
+    /// Runs started after a delay with no animations yet: the clock time at which their
+    /// animations begin (the start time plus the delay), for the first ones to come.
+    @exclusivity(unchecked) var waitingStarts: [Int32: Double] = [:]
     /// Per stopped run, the lanes of host-owned blocks it animated, with their start and end
     /// values (for finishing at the start or the end).
     @exclusivity(unchecked) var stoppedValues: [Int32: [StoppedLaneValues]] = [:]

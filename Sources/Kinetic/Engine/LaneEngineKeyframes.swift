@@ -161,7 +161,7 @@ extension LaneEngine {
             pendingKeyframes[run.index, default: []].append(keyframes)
         case .waitingForAnimations:
             try applyKeyframesChecked(keyframes, to: run)
-            runLeg(run, delay: 0)
+            runLeg(run, delay: waitingDelay(run))
         case .running, .paused:
             try applyKeyframesChecked(keyframes, to: run)
         case .stopped:

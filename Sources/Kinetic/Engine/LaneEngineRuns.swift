@@ -198,6 +198,7 @@ extension LaneEngine {
         pendingKeyframes[id] = nil
         stoppedValues[id] = nil
         repeatLimits[id] = nil
+        waitingStarts[id] = nil
         releaseRun(run)
     }
 
@@ -283,7 +284,8 @@ extension LaneEngine {
     // MARK: Starting and pausing
 
     /// Starts the run, or resumes it when paused; `afterDelay` starts an inactive one after
-    /// that many seconds. A run with no animations waits, active, for its first.
+    /// that many seconds. A run with no animations waits, active, for its first, which then
+    /// begin at the start time plus the delay (or at once, if that has passed).
     /// - Parameter activation: runs once the engine has activated an inactive run (the
     ///   owner adds the animations it kept for the start).
     /// - Throws: ``RunError/startWhileStopped``; ``RunError/startAfterDelayWhilePaused``;
@@ -304,6 +306,9 @@ extension LaneEngine {
             try activate(run, activation)
             if !records[i].hasAnimations {
                 records[i].phase = .waitingForAnimations
+                // The delay still holds for the first animations (UIKit's `delay`: "the start
+                // of any animations is delayed by the specified amount of time").
+                if let delay, delay > 0 { waitingStarts[run.index] = now + delay }
                 return
             }
             runLeg(run, delay: delay ?? 0)
@@ -318,7 +323,9 @@ extension LaneEngine {
         switch records[i].phase {
         case .stopped: throw RunError.pauseWhileStopped
         case .paused: return
-        case .waitingForAnimations: records[i].phase = .paused
+        case .waitingForAnimations:
+            records[i].phase = .paused
+            waitingStarts[run.index] = nil
         case .inactive:
             try activate(run, activation)
             records[i].phase = .paused
@@ -402,7 +409,7 @@ extension LaneEngine {
             let made = try changes()
             try room(for: made)
             addAnimation(run, changes: made, windowStart: delayFactor, windowLength: 1 - delayFactor)
-            runLeg(run, delay: 0)
+            runLeg(run, delay: waitingDelay(run))
         case .running, .paused:
             let made = try changes()
             try room(for: made)
@@ -416,6 +423,13 @@ extension LaneEngine {
             }
         }
         return true
+    }
+
+    /// What is left of the delay of a run that waited for its first animations (0 for a run
+    /// started without one, or once it has passed); the run no longer waits.
+    func waitingDelay(_ run: RunHandle) -> Double {
+        guard !waitingStarts.isEmpty, let start = waitingStarts.removeValue(forKey: run.index) else { return 0 }
+        return Swift.max(start - now, 0)
     }
 
     /// ``requireAddable(_:)`` as a ``RunError``.
@@ -650,6 +664,7 @@ extension LaneEngine {
 
     /// The run is inactive: its animations are spent.
     func becomeInactive(_ i: Int) {
+        if !waitingStarts.isEmpty { waitingStarts[Int32(i)] = nil }
         records[i].phase = .inactive
         records[i].hasAnimations = false
         records[i].animatesLanes = false

@@ -762,7 +762,8 @@ kn_status kn_engine_run_add_keyframes(kn_engine *engine, kn_run run, const int64
 kn_status kn_engine_run_start(kn_engine *engine, kn_run run);
 
 /* Starts an inactive run after `delay` seconds (finite, >= 0); a running run is not
- * affected. Errors: as kn_engine_run_start, plus KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE,
+ * affected. A run with no animations waits for its first, which begin `delay` seconds after
+ * this call (or at once, when they come later than that). Errors: as kn_engine_run_start, plus KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE,
  * KN_ERR_ILLEGAL_STATE (paused). */
 kn_status kn_engine_run_start_after_delay(kn_engine *engine, kn_run run, double delay);
 

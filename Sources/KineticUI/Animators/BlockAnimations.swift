@@ -185,13 +185,17 @@ extension PropertyAnimator {
     /// Called inside another block-based animations block, it inherits that animation's
     /// duration and curve unless `.overrideInheritedDuration` / `.overrideInheritedCurve`
     /// is set, and it is not interruptible (UIKit's header).
+    ///
+    /// The options that concern the animation's direction, `.repeat` and `.autoreverse`, are
+    /// ignored, as UIKit documents for this call: the animator runs once, forward, and
+    /// completes at `.end`.
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a bad duration or delay.
     public static func runningPropertyAnimator(withDuration duration: Double, delay: Double, options: AnimationOptions,
                                                engine: AnimationEngine = .shared,
                                                animations: @escaping @MainActor () -> Void,
                                                completion: (@MainActor (ViewAnimatingPosition) -> Void)? = nil) throws
         -> PropertyAnimator {
-        try makeBlockAnimator(duration: duration, delay: delay, options: options,
+        try makeBlockAnimator(duration: duration, delay: delay, options: options.subtracting([.repeat, .autoreverse]),
                               timing: nil, engine: engine, animations: animations, completion: completion)
     }
 

@@ -13,7 +13,9 @@ extension PropertyAnimator {
         try withRun { core, run in try core.startAnimation(run, activation: activation) }
     }
 
-    /// Starts the animation after `delay` seconds (sets ``delay``).
+    /// Starts the animation after `delay` seconds (sets ``delay``). An animator with no
+    /// animations yet waits for its first: added during the delay, they begin when it ends;
+    /// added later, at once.
     /// - Parameter delay: seconds, finite and ≥ 0.
     /// - Throws: ``AnimatorError/startWhileStopped`` when stopped,
     ///   ``AnimatorError/startAfterDelayWhilePaused`` when paused,

@@ -62,10 +62,20 @@ extension NavigationControllerDelegate {
 /// controller (undocumented in UIKit; Kinetic's choice, pinned by its tests). When the
 /// navigation controller itself appears or disappears, its top controller gets the same
 /// callbacks (see ``ViewController`` on appearance forwarding).
+///
+/// ``viewControllers`` and ``topViewController`` show the stack a transition ends with from
+/// its start, as UIKit's do: a popped controller is no longer in `viewControllers` in its
+/// own `viewWillDisappear` (the usual test for "I am being popped"), and a pushed one is there
+/// in its `viewWillAppear`. A cancelled interactive transition puts them back before the
+/// cancellation's callbacks. The children (and so each controller's `parent` and
+/// `navigationController`) change at the end, as described above.
 @MainActor
 open class NavigationController: ViewController {
-    /// The stack, bottom first (the children).
-    public var viewControllers: [ViewController] { children }
+    /// The stack, bottom first: the children, or, while a push, pop or stack change runs, the
+    /// stack it ends with.
+    public var viewControllers: [ViewController] { transitionStack ?? children }
+    /// The stack that the transition in progress ends with (nil when none runs).
+    private var transitionStack: [ViewController]?
     /// Vends custom animators (held weakly).
     public weak var delegate: (any NavigationControllerDelegate)?
 
@@ -76,8 +86,8 @@ open class NavigationController: ViewController {
         rootViewController.didMove(toParent: self)
     }
 
-    /// The controller on top of the stack.
-    public var topViewController: ViewController? { children.last }
+    /// The controller on top of the stack (of the stack a running transition ends with).
+    public var topViewController: ViewController? { viewControllers.last }
 
     open override func viewDidLoad() {
         if let top = topViewController {
@@ -192,6 +202,7 @@ open class NavigationController: ViewController {
         let previousStack = children
         for c in joining { addChild(c) }
         for c in leaving { c.willMove(toParent: nil) }
+        transitionStack = finalStack
         let context = TransitionContext(
             container: container, from: from, to: to, isPresentation: false,
             style: .fullScreen, animator: animator, navigationOperation: operation, completion: nil,
@@ -223,7 +234,9 @@ open class NavigationController: ViewController {
             for c in leaving { c.removeFromParent() }
             children = finalStack
         } else {
-            // Cancelled: the appearing controller disappears again, the other reappears.
+            // Cancelled: the stack is the old one again, the appearing controller disappears
+            // again, the other reappears.
+            transitionStack = previousStack
             to.view.removeFromSuperview()
             to.runAppearanceTransition(false)
             for c in joining {
@@ -234,6 +247,7 @@ open class NavigationController: ViewController {
             for c in leaving { c.didMove(toParent: self) }
             children = previousStack
         }
+        transitionStack = nil
         from.isMovingFromParent = false
         to.isMovingToParent = false
         if let window, window.transitionInProgress === context { window.transitionInProgress = nil }

@@ -62,6 +62,17 @@ open class ViewController {
     public internal(set) weak var parent: ViewController?
     /// The child controllers, in the order added (a navigation controller's stack, bottom first).
     public internal(set) var children: [ViewController] = []
+    /// The nearest ancestor (the parent, its parent, …) that is a ``NavigationController``
+    /// (`UIViewController.navigationController`); nil when the controller is not embedded in
+    /// one. A popped controller keeps it until the pop ends.
+    public var navigationController: NavigationController? {
+        var ancestor = parent
+        while let current = ancestor {
+            if let navigation = current as? NavigationController { return navigation }
+            ancestor = current.parent
+        }
+        return nil
+    }
     /// The window, for the root controller (found through the parent and presenting chains for others).
     weak var hostWindow: Window?
     /// Where the presenter's view lived before a full-screen presentation removed it.
