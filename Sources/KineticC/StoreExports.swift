@@ -117,6 +117,7 @@ public func kn_store_add_keyframes(_ store: OpaquePointer?, _ keyTimes: UnsafePo
                                  message: "track_count · key_count = \(trackCount) · \(keyCount) = \(Int64(keys) * Int64(tracks)) is above KN_MAX_COUNT = \(maximumCount)")
         }
         try checkStoreCapacity(s.laneCount, adding: tracks, "track_count")
+        try checkKeyframeBuildMemory(tracks: tracks, keys: keys)
         let times = try array(keyTimes, keys, "key_times")
         let all = try buffer(values, keys * tracks, "values")
         let segments = try segmentInterpolations(interpolations, easings, max(keys - 1, 0))
@@ -125,6 +126,27 @@ public func kn_store_add_keyframes(_ store: OpaquePointer?, _ keyTimes: UnsafePo
                                       interpolations: segments)
         }
         return try s.addKeyframes(built, progress: progress)
+    }
+}
+
+/// Refuses, before anything is allocated, a keyframe entry whose construction would need
+/// more than the machine's physical memory: the entry is built from one scalar track per
+/// lane, which takes several hundred bytes per track on top of the values (`bytesPerTrack`
+/// bounds it from above), so a count that passes KN_MAX_COUNT could still ask for tens of
+/// gigabytes and end the process.
+private func checkKeyframeBuildMemory(tracks: Int, keys: Int) throws {
+    guard let memory = physicalMemoryBytes else { return }
+    // Both counts are at most 2^28 and their product too: no overflow below.
+    let bytesPerTrack = 768 + 160 * keys
+    let needed = tracks * bytesPerTrack
+    guard needed <= memory else {
+        func gib(_ bytes: Int) -> String {
+            let tenths = (bytes / (1 << 20) * 10 + 512) / 1024
+            return "\(tenths / 10).\(tenths % 10) GiB"
+        }
+        throw InterfaceError(status: .outOfRange,
+                             message: "track_count = \(tracks) with key_count = \(keys) would need about \(gib(needed)) "
+                                 + "to build the entry, more than this machine's \(gib(memory)) of memory")
     }
 }
 

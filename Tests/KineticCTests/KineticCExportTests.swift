@@ -279,4 +279,27 @@ final class KineticCExportTests: XCTestCase {
         XCTAssertEqual(kn_decay_from_friction(4e307, 0.1, &decay), ok)
         XCTAssertTrue(decay.allSatisfy(\.isFinite))
     }
+
+    /// A keyframe entry within KN_MAX_COUNT whose construction would still need more than
+    /// the machine's memory (one scalar track per lane, several hundred bytes each: 2^28
+    /// tracks of one key would take about 250 GB) is refused before anything is allocated,
+    /// naming the counts, instead of ending the process.
+    func testKeyframeEntryBeyondTheMachinesMemoryIsRefusedBeforeAllocating() throws {
+        var pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        if pages <= 0 || size <= 0 { (pages, size) = (0, 0) }
+        try XCTSkipIf(pages * size > 200 << 30, "this machine could build the entry")
+        var store: OpaquePointer?
+        XCTAssertEqual(kn_store_create(&store), ok)
+        defer { kn_store_destroy(store) }
+        // Never read: the call is refused before it looks at the values.
+        var times = [0.5], value = 1.0, entry: UInt64 = 77
+        XCTAssertEqual(kn_store_add_keyframes(store, &times, 1, &value, 1 << 28, nil, nil, 0, &entry), outOfRange)
+        XCTAssertTrue(lastError().contains("track_count = 268435456 with key_count = 1"), lastError())
+        XCTAssertTrue(lastError().contains("GiB"), lastError())
+        XCTAssertEqual(entry, 77, "nothing written")
+        // A small entry is taken.
+        var values = [1.0, 2.0]
+        XCTAssertEqual(kn_store_add_keyframes(store, &times, 1, &values, 2, nil, nil, 0, &entry), ok)
+    }
 }
+
