@@ -33,6 +33,10 @@ struct DemoCommand: ParsableCommand {
     /// Each group of demo files in order; add a group by appending a line (the files it
     /// returns are listed in the printed table). The writing itself is in ``CuratedData``,
     /// shared with `kinetic export`.
+    func validate() throws {
+        try checkDirectory(outputDirectory, option: "output-dir")
+    }
+
     func run() throws {
         let directory = outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
         var written: [WrittenFile] = []

@@ -28,6 +28,10 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The benchmark results CSV to include, if it exists.", valueName: "file"))
     var benchmarks: String = "notebooks-data/benchmarks.csv"
 
+    func validate() throws {
+        try checkDirectory(directory, option: "dir")
+    }
+
     func run() throws {
         let directory = self.directory.hasSuffix("/") && self.directory.count > 1 ? String(self.directory.dropLast()) : self.directory
         var written: [WrittenFile] = []

@@ -119,6 +119,8 @@ func checkOutput(_ path: String?, accepts accepted: [OutputFormat], command: Str
         if kind == S_IFDIR { throw CLIError("output '\(path)' is a directory; give a file path") }
         if kind != S_IFREG { return }  // a device, FIFO or socket: written as is
     }
+    // A trailing slash names a directory, which this path is not (or would be refused above).
+    if path.hasSuffix("/") { throw CLIError("output '\(path)' ends in '/': give a file path, not a directory") }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
     let fileExtension = dot.map { String(name[name.index(after: $0)...]).lowercased() }
@@ -175,4 +177,10 @@ func svgBytes(points: [Double], style: SVGPlot.Style, width: Double) -> Double {
 func outputHelp(_ format: String, _ fileExtension: String) -> String {
     "Write the \(format) to this file (atomically) instead of standard output; the name must end in "
         + "\(fileExtension). - is standard output; a device or FIFO is written directly; a symbolic link's target is replaced."
+}
+
+/// Refuses an empty directory argument (`demo --output-dir ""`, `export ""`), which would
+/// otherwise put the files in `/`.
+func checkDirectory(_ directory: String, option: String) throws {
+    if directory.isEmpty { throw CLIError("\(option) = '' is empty: give a directory (. for the current one)") }
 }

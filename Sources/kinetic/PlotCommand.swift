@@ -28,11 +28,11 @@ struct PlotOptions: ParsableArguments {
     @Flag(help: "Write the output even when it is estimated at over 1 GiB.")
     var force = false
 
-    @Option(help: "The title above the chart.")
+    @Option(parsing: .unconditional, help: "The title above the chart.")
     var title: String?
-    @Option(name: .customLong("x-label"), help: ArgumentHelp("The x axis label (include the unit).", valueName: "text"))
+    @Option(name: .customLong("x-label"), parsing: .unconditional, help: ArgumentHelp("The x axis label (include the unit).", valueName: "text"))
     var xLabel: String?
-    @Option(name: .customLong("y-label"), help: ArgumentHelp("The y axis label (include the unit).", valueName: "text"))
+    @Option(name: .customLong("y-label"), parsing: .unconditional, help: ArgumentHelp("The y axis label (include the unit).", valueName: "text"))
     var yLabel: String?
     @Option(parsing: .unconditional, help: "Picture width in pixels, 200 … 10000.")
     var width: Double = 720

@@ -27,7 +27,7 @@ private func motionTable(end: Double, rate: Double, force: Bool,
 
 /// The options every motion table takes: rows per second, the output file, --force.
 struct MotionTableOptions: ParsableArguments {
-    @Option(name: .customLong("sample-rate"), help: "Rows per second (default 60).")
+    @Option(name: .customLong("sample-rate"), parsing: .unconditional, help: "Rows per second (default 60).")
     var sampleRate: Double = 60
 
     @Option(name: .shortAndLong, help: ArgumentHelp(outputHelp("CSV", ".csv"), valueName: "file.csv"))
@@ -65,20 +65,20 @@ struct SampleDecayCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The release velocity, units per second.", valueName: "v"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The release velocity, units per second.", valueName: "v"))
     var velocity: Double
 
-    @Option(name: .customLong("deceleration-rate"), help: "UIScrollView's rate per millisecond, in (0, 1) (default 0.998).")
+    @Option(name: .customLong("deceleration-rate"), parsing: .unconditional, help: "UIScrollView's rate per millisecond, in (0, 1) (default 0.998).")
     var decelerationRate: Double?
 
-    @Option(name: .customLong("friction-multiplier"), help: "Compose's friction multiplier (friction 4.2 × it).")
+    @Option(name: .customLong("friction-multiplier"), parsing: .unconditional, help: "Compose's friction multiplier (friction 4.2 × it).")
     var frictionMultiplier: Double?
 
-    @Option(name: .customLong("velocity-threshold"), help: "Compose's stopping speed, units per second (default 0.1).")
+    @Option(name: .customLong("velocity-threshold"), parsing: .unconditional, help: "Compose's stopping speed, units per second (default 0.1).")
     var velocityThreshold: Double?
 
-    @Option(help: "For UIScrollView's decay: stop within this distance of rest, units (default 0.5).")
-    var epsilon: Double = 0.5
+    @Option(parsing: .unconditional, help: "For UIScrollView's decay: stop within this distance of rest, units, > 0 (default 0.5).")
+    var epsilon: Double?
 
     @OptionGroup var table: MotionTableOptions
 
@@ -86,7 +86,25 @@ struct SampleDecayCommand: ParsableCommand {
         if decelerationRate != nil && (frictionMultiplier != nil || velocityThreshold != nil) {
             throw ValidationError("give --deceleration-rate (UIScrollView) or --friction-multiplier / --velocity-threshold (Compose), not both")
         }
+        if epsilon != nil && (frictionMultiplier != nil || velocityThreshold != nil) {
+            throw ValidationError("--epsilon applies to UIScrollView's decay (--deceleration-rate), not to Compose's "
+                                  + "(--friction-multiplier / --velocity-threshold), which stops at its velocity threshold")
+        }
         guard velocity.isFinite else { throw ValidationError("velocity = \(velocity) is not a finite number") }
+        // Compose clamps these (a multiplier to at least 0.0001, a threshold to its magnitude
+        // and at least 1e-7); the tool refuses a value it would change, naming it.
+        for (name, value) in [("friction-multiplier", frictionMultiplier), ("velocity-threshold", velocityThreshold),
+                              ("epsilon", epsilon)] {
+            if let value, !(value.isFinite && value > 0) {
+                throw ValidationError("\(name) = \(value) is outside (0, ∞)")
+            }
+        }
+        if let frictionMultiplier, frictionMultiplier < 0.0001 {
+            throw ValidationError("friction-multiplier = \(frictionMultiplier) is outside [0.0001, ∞) (Compose's smallest)")
+        }
+        if let velocityThreshold, velocityThreshold < 1e-7 {
+            throw ValidationError("velocity-threshold = \(velocityThreshold) is outside [1e-07, ∞) (Compose's smallest)")
+        }
         try table.check("sample decay")
     }
 
@@ -98,7 +116,7 @@ struct SampleDecayCommand: ParsableCommand {
             end = decay.duration(initialVelocity: velocity)
         } else {
             decay = try ExponentialDecay(decelerationRate: decelerationRate ?? 0.998)
-            end = try decay.duration(toWithin: epsilon, initialVelocity: velocity)
+            end = try decay.duration(toWithin: epsilon ?? 0.5, initialVelocity: velocity)
         }
         try table.write(end: end) { t in
             (decay.offset(at: t, initialVelocity: velocity), decay.velocity(at: t, initialVelocity: velocity))
@@ -119,13 +137,13 @@ struct SampleFlingCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The release velocity, pixels per second.", valueName: "v"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The release velocity, pixels per second.", valueName: "v"))
     var velocity: Double
 
-    @Option(help: "Pixels per density-independent pixel (default 1: 160 dpi).")
+    @Option(parsing: .unconditional, help: "Pixels per density-independent pixel (default 1: 160 dpi).")
     var density: Double = 1
 
-    @Option(help: "The scroll friction (default 0.015, Android's).")
+    @Option(parsing: .unconditional, help: "The scroll friction (default 0.015, Android's).")
     var friction: Double = SplineFling.defaultFriction
 
     @OptionGroup var table: MotionTableOptions

@@ -35,13 +35,19 @@ enum InterruptCleanup {
     /// discards). On Linux both signals are blocked from before the temporary file is
     /// created until it is registered, so no interruption can slip in between; one that
     /// arrives meanwhile is delivered right after, and removes the file.
+    ///
+    /// A destination written in place (a device, FIFO or socket: no temporary file) is opened
+    /// with the signals not blocked: opening a FIFO waits for a reader, and Ctrl-C must still
+    /// end that wait.
     static func write(to destination: String, createDirectory: Bool = false,
                       _ body: (AtomicFileWriter) throws -> Void) throws {
         #if os(Linux)
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        sigaddset(&blocked, SIGTERM)
+        if !isWrittenInPlace(destination) {
+            sigaddset(&blocked, SIGINT)
+            sigaddset(&blocked, SIGTERM)
+        }
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
         #endif
         let writer: AtomicFileWriter
@@ -59,6 +65,15 @@ enum InterruptCleanup {
         #endif
         defer { if let flag { setFlag(flag, 0) } }
         try writer.commit(after: body)
+    }
+
+    /// Whether `destination` (followed through symbolic links) is an existing node that is
+    /// neither a regular file nor a directory: the writer opens it directly.
+    private static func isWrittenInPlace(_ destination: String) -> Bool {
+        var info = stat()
+        guard stat(destination, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
     }
 
     /// Records `temporaryPath` (empty: nothing to remove) for the handler.

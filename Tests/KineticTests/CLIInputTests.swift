@@ -407,6 +407,63 @@ final class CLIInputTests: XCTestCase {
         XCTAssertTrue(left.allSatisfy { $0.hasPrefix(".big.csv.tmp-") }, "\(left)")
     }
 
+    /// Opening a FIFO waits for a reader: Ctrl-C and SIGTERM must still end that wait (the
+    /// tool blocked both around the open, so only SIGKILL stopped it).
+    func testInterruptingAWaitForAFIFOsReaderEndsTheProcess() throws {
+        for signalNumber in [SIGINT, SIGTERM] {
+            let fifo = path("pipe-\(signalNumber).csv")
+            XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+            let process = Process()
+            process.executableURL = try executable()
+            process.arguments = ["sample", "bezier", "ease", "-o", fifo]
+            process.currentDirectoryURL = directory
+            try process.run()
+            usleep(300_000)  // the tool is now in open(2), waiting for a reader
+            XCTAssertTrue(process.isRunning)
+            kill(process.processIdentifier, signalNumber)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(5_000) }
+            XCTAssertFalse(process.isRunning, "signal \(signalNumber) did not end the wait")
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+            XCTAssertEqual(process.terminationStatus, signalNumber)
+        }
+    }
+
+    /// Options that take negative numbers accept them without `=`, and values the library
+    /// would silently change are refused, each naming the value as given.
+    func testMotionOptionsTakeNegativeValuesAndRefuseWhatTheLibraryWouldChange() throws {
+        let decay = try run(["sample", "decay", "--velocity", "-500"])
+        XCTAssertEqual(decay.status, 0, decay.stderr)
+        XCTAssertTrue(decay.stdout.hasPrefix("time,offset,velocity\n0.0,-0.0,-500.0\n"), String(decay.stdout.prefix(80)))
+        let fling = try run(["sample", "fling", "--velocity", "-2000"])
+        XCTAssertEqual(fling.status, 0, fling.stderr)
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--friction-multiplier", "-3"],
+                               contains: ["friction-multiplier = -3.0"])
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--velocity-threshold", "-5"],
+                               contains: ["velocity-threshold = -5.0"])
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--friction-multiplier", "0.00001"],
+                               contains: ["friction-multiplier = 1e-05"])
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--epsilon", "nan"], contains: ["epsilon = nan"])
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--friction-multiplier", "1", "--epsilon", "0.01"],
+                               contains: ["--epsilon", "--friction-multiplier"])
+        try assertOneLineError(["sample", "decay", "--velocity", "100", "--sample-rate", "-60"],
+                               contains: ["sample-rate = -60.0"])
+        try assertOneLineError(["sample", "fling", "--velocity", "100", "--friction", "1e-320"], contains: ["friction = "])
+        try assertOneLineError(["sample", "fling", "--velocity", "100", "--friction", "1e305"], contains: ["friction = 1e+305"])
+        try assertOneLineError(["sample", "fling", "--velocity", "100", "--density", "1e-320"], contains: ["density = "])
+    }
+
+    /// An empty directory argument would put the files in `/`; a trailing slash on an output
+    /// that is not a directory is refused before any work.
+    func testEmptyDirectoriesAndTrailingSlashesAreRefused() throws {
+        try assertOneLineError(["demo", "--output-dir", ""], contains: ["output-dir = ''"])
+        try assertOneLineError(["export", ""], contains: ["dir = ''"])
+        try assertOneLineError(["sample", "bezier", "ease", "-o", "new.csv/"], contains: ["'new.csv/'", "ends in '/'"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("new.csv")))
+    }
+
     // MARK: - 6. The 1 GiB output limit
 
     func testOutputsOver1GiBAreRefusedUnlessForced() throws {

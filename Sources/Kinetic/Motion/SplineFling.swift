@@ -41,8 +41,9 @@ public struct SplineFling: Sendable, Hashable {
     /// - Parameters:
     ///   - density: pixels per density-independent pixel, finite and > 0.
     ///   - friction: finite and > 0 (Android's default 0.015).
-    /// - Throws: ``ParameterError`` naming the bad value (`density` also when friction ×
-    ///   the physical coefficient is beyond the range of `Double` or below its normal range).
+    /// - Throws: ``ParameterError`` naming the bad value (also when friction × the physical
+    ///   coefficient is beyond the range of `Double` or below its normal range: the one of the
+    ///   two further from its usual size).
     public init(density: Double, friction: Double = SplineFling.defaultFriction) throws(ParameterError) {
         for (value, name) in [(density, "density"), (friction, "friction")] {
             try ParameterError.requireFinite(value, name)
@@ -51,8 +52,11 @@ public struct SplineFling: Sendable, Hashable {
         let c = 9.80665 * 39.37 * (160 * density) * 0.84
         // friction · c sets the scale of every result: it must be a normal, finite number.
         guard (friction * c).isNormal else {
-            throw .outOfRange(parameter: "density", value: density,
-                              expected: "a density whose friction × physical coefficient is a finite, normal number")
+            // Name the value that is far from its usual size (density about 1, friction about
+            // 0.015): the one whose magnitude is further from 1 in the exponent.
+            let blamesFriction = abs(friction.exponent + 6) > abs(density.exponent)
+            throw .outOfRange(parameter: blamesFriction ? "friction" : "density", value: blamesFriction ? friction : density,
+                              expected: "values whose friction × physical coefficient (\(c) for this density) is a finite, normal number")
         }
         self.density = density
         self.friction = friction
