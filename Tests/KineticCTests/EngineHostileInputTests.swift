@@ -223,4 +223,31 @@ final class EngineHostileInputTests: XCTestCase {
             XCTAssertTrue(read(engine, count: 2).allSatisfy(\.isFinite), "\(time)")
         }
     }
+
+    func testASpanFromTheValueShownIsCheckedWhenARunBeginsFromTheCurrentState() throws {
+        // Run A moves the lane from −1e308 towards 0.7e308 (span 1.7e308: finite); run B,
+        // beginning from the current state, asks for 0.9e308 while A is at its start: its span
+        // from the value shown (−1e308) is beyond the range, though 0.9e308 − 0.7e308 is not.
+        let engine = makeEngine(lanes: [-1e308])
+        defer { kn_engine_destroy(engine) }
+        var lane: Int64 = 0, target = 0.7e308
+        let (_, a) = makeRun(engine, timing(kind: 0), duration: 1)
+        XCTAssertEqual(kn_engine_run_start(engine, a), ok)
+        XCTAssertEqual(kn_engine_run_add_animations(engine, a, &lane, &target, nil, 1, 0), ok)
+        let (_, b) = makeRun(engine, timing(kind: 0), duration: 1)
+        XCTAssertEqual(kn_engine_run_configure(engine, b, 0, 0, 1), ok)
+        XCTAssertEqual(kn_engine_run_start(engine, b), ok)
+        target = 0.9e308
+        XCTAssertEqual(kn_engine_run_add_animations(engine, b, &lane, &target, nil, 1, 0), outOfRange)
+        XCTAssertTrue(lastError().contains("target of lane 0 = 9e+307"), lastError())
+        // Without the option the span is from the model value (0.7e308): taken, and finite.
+        let (_, c) = makeRun(engine, timing(kind: 0), duration: 1)
+        XCTAssertEqual(kn_engine_run_start(engine, c), ok)
+        XCTAssertEqual(kn_engine_run_add_animations(engine, c, &lane, &target, nil, 1, 0), ok)
+        for time in [0.0, 0.5, 2] {
+            XCTAssertEqual(kn_engine_advance_to(engine, time), ok)
+            XCTAssertTrue(read(engine, count: 1)[0].isFinite, "\(time)")
+        }
+    }
 }
+

@@ -285,6 +285,26 @@ final class AnimatorScenarioTests: EngineTestCase {
         XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-12)
     }
 
+    /// A move whose span is beyond the range of Double (a frame from −1e308 to 1e308) would
+    /// show ±infinity mid-way: the animator refuses it when it adds the block, naming the
+    /// value, and the view keeps its model value.
+    func testAMoveBeyondTheRangeOfDoubleIsRefused() async throws {
+        let v = View(frame: Rect(x: -1e308, y: 0, width: 10, height: 10))
+        let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { v.frame.origin.x = 1e308 }
+        XCTAssertThrowsError(try a.startAnimation()) { error in
+            guard case AnimatorError.invalidParameter(let p) = error,
+                  case .outOfRange(_, let value, _) = p else { return XCTFail("\(error)") }
+            XCTAssertEqual(value, 1e308)
+        }
+        try advance(to: 0.5)
+        XCTAssertTrue(v.presentation.frame.origin.x.isFinite)
+        // Half the way is taken, and stays finite.
+        let b = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { v.frame.origin.x = 0 }
+        try b.startAnimation()
+        try advance(to: 1)
+        XCTAssertTrue(v.presentation.frame.origin.x.isFinite)
+    }
+
     func testStartAfterDelay() async throws {
         let v = box()
         let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { v.alpha = 0 }

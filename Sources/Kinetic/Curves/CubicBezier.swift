@@ -32,7 +32,7 @@
 ///   evaluates y directly as a certified piecewise polynomial in 12,576 bytes (with the solve
 ///   table, within 16 KB per curve; a curve whose table would leave too much unresolved keeps
 ///   the vectorised solve). Copies share the solver and its tables, and so does every curve equal to one of
-///   the named presets (``ease`` and the others). Tables are built once and published
+///   the named presets (``ease`` and the others). Tables are published once,
 ///   atomically: evaluation takes no lock. The measured set-up time and sizes are in the
 ///   README's table and `notebooks-data/benchmarks.csv`.
 public struct CubicBezier: TimingCurve, Hashable, Sendable, CustomStringConvertible {

@@ -353,6 +353,7 @@ extension LaneEngine {
             records[i].phase = .paused
         case .paused, .waitingForAnimations:
             records[i].phase = .paused
+            if !waitingStarts.isEmpty { waitingStarts[run.index] = nil }
         }
         dropRepeatLimit(run)
         scrub(run, to: fraction, linearly: records[i].scrubsLinearly)
@@ -393,7 +394,7 @@ extension LaneEngine {
     /// - Parameter changes: the lanes and their old and new values, made when called.
     /// - Throws: ``RunError/addAnimationsWhileStopped``; ``RunError/invalidParameter(_:)``
     ///   for a factor outside [0, 1], a changed lane that carries ``maximumContributions``
-    ///   already, or a span beyond the range of `Double` (``requireAddable(_:)``); what
+    ///   already, or a span beyond the range of `Double` (``requireAddable(_:to:fromCurrentState:)``); what
     ///   `changes` throws.
     package func addAnimations(_ run: RunHandle, delayFactor: Double, changes: () throws -> [LaneChange]) throws -> Bool {
         guard !delayFactor.isNaN, (0 ... 1).contains(delayFactor) else {
@@ -407,12 +408,12 @@ extension LaneEngine {
             return false
         case .waitingForAnimations:
             let made = try changes()
-            try room(for: made)
+            try room(for: made, in: run)
             addAnimation(run, changes: made, windowStart: delayFactor, windowLength: 1 - delayFactor)
             runLeg(run, delay: waitingDelay(run))
         case .running, .paused:
             let made = try changes()
-            try room(for: made)
+            try room(for: made, in: run)
             let f = records[i].f
             if records[i].reversed {
                 let a = Swift.max(f - delayFactor, 0)
@@ -432,9 +433,9 @@ extension LaneEngine {
         return Swift.max(start - now, 0)
     }
 
-    /// ``requireAddable(_:)`` as a ``RunError``.
-    private func room(for changes: [LaneChange]) throws(RunError) {
-        do { try requireAddable(changes) } catch { throw .invalidParameter(error) }
+    /// ``requireAddable(_:to:fromCurrentState:)`` as a ``RunError``.
+    private func room(for changes: [LaneChange], in run: RunHandle) throws(RunError) {
+        do { try requireAddable(changes, to: run) } catch { throw .invalidParameter(error) }
     }
 
     /// Adds animations to lane targets: kept by the engine while the run is inactive (each
@@ -597,7 +598,7 @@ extension LaneEngine {
                 // Kept targets on a lane that filled up since they were added, or whose model
                 // value has moved beyond the range of a span from them, change nothing.
                 let made = changes(to: animation.targets)
-                guard (try? requireAddable(made)) != nil else { return }
+                guard (try? requireAddable(made, to: run)) != nil else { return }
                 addAnimation(run, changes: made, windowStart: animation.delayFactor,
                              windowLength: 1 - animation.delayFactor)
             }

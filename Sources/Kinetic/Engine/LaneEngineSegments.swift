@@ -249,20 +249,34 @@ extension LaneEngine {
     package static let maximumContributions = Int(UInt16.max)
 
     /// Throws unless every lane that `changes` changes can take one more contribution, and
-    /// its span (new − old) is within the range of `Double`: the check before
-    /// ``addSegment(_:changes:windowStart:windowLength:inverted:discrete:fromCurrentState:weight:)``
-    /// for callers that do not check it themselves (the UIKit layer refuses a full lane
-    /// before it captures the animation, as `AnimatorError.tooManyAnimations`).
+    /// its span is within the range of `Double`: new − old, or, for an animation of `run`
+    /// that begins from the current state (`fromCurrentState`, nil: the run's option) on a
+    /// lane already animated, new − the value shown now (what ``addSegment(_:changes:windowStart:windowLength:inverted:discrete:fromCurrentState:weight:)``
+    /// takes then). The check before that call for callers that do not make it themselves
+    /// (the UIKit layer also refuses a full lane before it captures the animation, as
+    /// `AnimatorError.tooManyAnimations`). A finite span keeps a move's values finite while
+    /// its progress stays within [0, 1]; a curve that overshoots (a spring, a bezier with y
+    /// beyond [0, 1], a cubic keyframe spline) can still leave the range of `Double` on a
+    /// span near its limit.
     /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming the lane.
-    package func requireAddable(_ changes: [LaneChange]) throws(ParameterError) {
+    package func requireAddable(_ changes: [LaneChange], to run: RunHandle, fromCurrentState: Bool? = nil)
+        throws(ParameterError) {
+        let current = fromCurrentState ?? records[Int(run.index)].beginsFromCurrentState
+        var updated = false
         for change in changes where change.new != change.old {
-            let held = Int(laneContributions[Int(change.lane)])
+            let t = Int(change.lane)
+            let held = Int(laneContributions[t])
             if held >= Self.maximumContributions {
                 throw .outOfRange(parameter: "animations on lane \(change.lane)", value: Double(held + 1),
                                   expected: "[0, \(Self.maximumContributions)], the most a lane carries at once")
             }
-            if !(change.new - change.old).isFinite {
-                throw Self.spanError(lane: change.lane, "target", change.new, from: change.old)
+            var from = change.old
+            if current && held > 0 {
+                if !updated { updateProgress(); updated = true }
+                from = currentValue(ofLane: change.lane)
+            }
+            if !(change.new - from).isFinite {
+                throw Self.spanError(lane: change.lane, "target", change.new, from: from)
             }
         }
     }

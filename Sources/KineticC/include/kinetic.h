@@ -137,7 +137,8 @@ kn_status kn_bezier_control_points(const kn_bezier *curve, double *x1, double *y
 /* The eased progress at linear progress `x` (exact to 1e-12 * max(1, |y1|, |y2|) in [0, 1];
  * outside, extrapolated along the end tangents; NaN only for NaN x). A new curve holds only
  * its constants; its 65th evaluation (each kn_bezier_values element counts; handles with a
- * preset's control points, however created, share one table and one count) builds its solve table once, after which a call allocates
+ * preset's control points, however created, share one table and one count; threads racing
+ * on a new curve may lose a count) builds its solve table, published once, after which a call allocates
  * nothing (while the process's solve tables stay within 8 MB; past that the curve goes on
  * without one and tries again every 64 evaluations). The value is the same with the table or without it, bit for bit.
  * Errors: KN_ERR_NULL_ARGUMENT. */
@@ -714,8 +715,11 @@ kn_status kn_engine_run_set_repeat_count(kn_engine *engine, kn_run run, double c
  * for its first animations: they start it. Running or paused: they start delay_factor × the
  * duration after the current fraction and end with the run (reversed: they run back from
  * there). delay_factor in [0, 1]. A lane carries at most 65535 animations and keyframe
- * steps at once, and a move's span (target − the lane's model value) must be within the range
- * of double, so that no value on the way is infinite: a running, paused or waiting run
+ * steps at once, and a move's span (target − the lane's model value, or, with
+ * begins_from_current_state on an animated lane, target − the value shown) must be within the
+ * range of double, which keeps a linear move's values finite (a timing that overshoots, a
+ * spring or a cubic with y beyond [0, 1], can still pass the range on a span near its limit,
+ * and those values read ±infinity): a running, paused or waiting run
  * refuses an animation beyond either with KN_ERR_OUT_OF_RANGE, naming the lane; targets kept
  * by an inactive run meet the same checks at its start, and a target that fails them then is
  * dropped (the others start). Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE,

@@ -200,7 +200,14 @@ extension PropertyAnimator {
     func addSegment(_ changes: [CapturedChange], start: Double, length: Double, discrete: Bool = false,
                     fromCurrentState: Bool? = nil) throws {
         let engine = liveFront
-        engine.core.addAnimation(runHandle, changes: try engine.laneChanges(changes), windowStart: start, windowLength: length,
+        let lanes = try engine.laneChanges(changes)
+        // A span beyond the range of Double (a frame from −1e308 to 1e308) would show ±∞.
+        do {
+            try engine.core.requireAddable(lanes, to: runHandle, fromCurrentState: fromCurrentState)
+        } catch {
+            throw AnimatorError.invalidParameter(error)
+        }
+        engine.core.addAnimation(runHandle, changes: lanes, windowStart: start, windowLength: length,
                                  discrete: discrete, fromCurrentState: fromCurrentState)
     }
 

@@ -216,10 +216,17 @@ open class NavigationController: ViewController {
         from.beginAppearanceTransition(false, animated: animated)
         to.beginAppearanceTransition(true, animated: animated)
         delegate?.navigationController(self, willShow: to, animated: animated)
-        if try !context.begin(interaction: interaction) {
-            to.view.frame = container.bounds
-            container.addSubview(to.view)
-            try context.completeTransition(true)
+        do {
+            if try !context.begin(interaction: interaction) {
+                to.view.frame = container.bounds
+                container.addSubview(to.view)
+                try context.completeTransition(true)
+            }
+        } catch {
+            // The animator (user code) threw: the transition stays in progress, as the
+            // animator left it, but the stack reads as its children again until it ends.
+            if window?.transitionInProgress === context { transitionStack = nil }
+            throw error
         }
     }
 
