@@ -117,10 +117,10 @@ public func kn_store_add_keyframes(_ store: OpaquePointer?, _ keyTimes: UnsafePo
                                  message: "track_count · key_count = \(trackCount) · \(keyCount) = \(Int64(keys) * Int64(tracks)) is above KN_MAX_COUNT = \(maximumCount)")
         }
         try checkStoreCapacity(s.laneCount, adding: tracks, "track_count")
-        try checkKeyframeBuildMemory(tracks: tracks, keys: keys)
         let times = try array(keyTimes, keys, "key_times")
         let all = try buffer(values, keys * tracks, "values")
         let segments = try segmentInterpolations(interpolations, easings, max(keys - 1, 0))
+        try checkKeyframeBuildMemory(tracks: tracks, keys: keys)
         let built = try (0 ..< tracks).map { t in
             try KeyframeTrack<Double>(keyTimes: times, values: Array(all[t * keys ..< (t + 1) * keys]),
                                       interpolations: segments)
