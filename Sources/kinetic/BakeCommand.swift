@@ -17,7 +17,8 @@ struct BakeCommand: ParsableCommand {
             (linear, discrete, paced, cubic, cubicPaced), plus optional per-segment "easings". \
             Rows are at t = i/rate before the duration, plus a last row at exactly the duration. \
             --output must end in .csv; an output estimated at over 1 GiB (rows × columns × 25 \
-            bytes) is refused before baking unless --force.
+            bytes) is refused before baking unless --force; a table that would not fit in the \
+            machine's memory is refused even with it.
             """
     )
 
@@ -47,6 +48,8 @@ struct BakeCommand: ParsableCommand {
         if rows.isFinite && rate > 0 {
             try checkOutputSize(csvBytes(rows: rows, columns: columns), force: force,
                                 what: csvReckoning(rows: rows, columns: columns.count))
+            try checkWorkingMemory(values: min(rows, Double(maximumSampleCount)) * Double(columns.count),
+                                   what: "\(Int(min(rows, Double(maximumSampleCount)))) rows × \(columns.count) columns")
         }
         progress.step(2, "baking at \(rate) Hz")
         let table = try bake(description, rate: rate)

@@ -143,6 +143,18 @@ func checkOutputSize(_ estimate: Double, force: Bool, what: String) throws {
                    + "give --force to write it anyway")
 }
 
+/// Refuses work whose tables would hold more than the machine's physical memory: `values`
+/// doubles, counted twice (a table and the copy that the output is made from). Unlike the
+/// 1 GiB output limit, `--force` does not lift it: past it the process would be killed.
+func checkWorkingMemory(values: Double, what: String) throws {
+    guard let memory = physicalMemoryBytes else { return }
+    let bytes = values * 16
+    guard bytes > Double(memory) else { return }
+    func gib(_ b: Double) -> String { "\((b / Double(1 << 30) * 10).rounded(.up) / 10) GiB" }
+    throw CLIError("the work would hold about \(gib(bytes)) in memory (\(what)), more than this machine's "
+                   + "\(gib(Double(memory))); --force does not lift this limit")
+}
+
 /// An upper bound on a CSV table's size: the header, then `rows` lines of `columns`
 /// numbers of at most 24 characters (`-2.2250738585072014e-308`) plus a separator.
 func csvBytes(rows: Double, columns: [String]) -> Double {

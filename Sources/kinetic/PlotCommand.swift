@@ -13,7 +13,8 @@ struct PlotCommand: ParsableCommand {
             labels with units and a legend. It is written to standard output, or atomically to \
             --output FILE.svg (a device or FIFO is written directly, a symbolic link's target is \
             replaced). A picture estimated at over 1 GiB (e.g. millions of markers) is refused \
-            unless --force.
+            unless --force; samples that would not fit in the machine's memory are refused \
+            even with it.
             """,
         subcommands: [PlotBezierCommand.self, PlotSpringCommand.self, PlotTrackCommand.self, PlotCSVCommand.self]
     )
@@ -99,6 +100,9 @@ struct PlotBezierCommand: ParsableCommand {
 
     func run() throws {
         try plot.checkSize(points: Array(repeating: Double(count), count: curves.count * (slope ? 2 : 1)), style: .line)
+        // Every curve's samples are held until the plot is drawn: x, value and slope each.
+        try checkWorkingMemory(values: Double(count) * Double(curves.count) * 3,
+                               what: "\(curves.count) curves × \(count) samples × 3 columns")
         var svg = SVGPlot(title: curves.count == 1 ? curves[0] : "Cubic-bezier curves",
                           xLabel: "linear progress x (fraction of the duration)",
                           yLabel: slope ? "value (fraction of the change) and slope" : "eased progress (fraction of the change)")
@@ -180,6 +184,10 @@ struct PlotTrackCommand: ParsableCommand {
         let rows = description.duration * rate + 2
         if rows.isFinite && rate > 0 {
             try plot.checkSize(points: Array(repeating: rows, count: columns.map(splitNames)?.count ?? allColumns.count), style: style)
+            // The bake holds every column, whichever are plotted.
+            let held = min(rows, Double(maximumSampleCount))
+            try checkWorkingMemory(values: held * Double(allColumns.count + 1),
+                                   what: "\(Int(held)) rows × \(allColumns.count + 1) columns baked")
         }
         let table = try bake(description, rate: rate)
         let names = columns.map(splitNames) ?? Array(table.columns.dropFirst())
