@@ -38,4 +38,30 @@ final class SpringRangeTests: XCTestCase {
             XCTAssertFalse(spring.settlingDuration().isNaN, "\(spring)")
         }
     }
+
+    /// A spring of mass above about 9e307: 2·mass overflowed, its decay rate read 0, and it
+    /// moved undamped (0.46 at t = 1e149, never settling). Heavily overdamped here (ζ ≈ 5e140),
+    /// with its slow rate ω0²/2α = 1e-290 per second.
+    func testAHeavySpringKeepsItsDamping() throws {
+        let s = try Spring(mass: 1e308, stiffness: 1e10, damping: 1e300)
+        XCTAssertGreaterThan(s.dampingRatio, 1e140)
+        XCTAssertLessThan(abs(s.value(at: 1e149)), 1e-100, "barely moved: 1 − e^(−1e-141)")
+        let settle = s.settlingDuration()
+        XCTAssertTrue(settle.isFinite)
+        // 1 − e^(−r·t) reaches 1 − 0.001 at t = ln(1000)/r, r = 1e-290.
+        XCTAssertEqual(settle / (6.907755278982137 / 1e-290), 1, accuracy: 1e-6)
+        let group = try SpringGroup(spring: s, count: 3)
+        XCTAssertEqual(group.count, 3)
+    }
+
+    /// A group's count is bounded before its sizes are computed: Int.max overflowed the
+    /// padded stride and trapped.
+    func testASpringGroupOfTooManySpringsIsATypedError() {
+        for count in [Int.max, 1 << 61, SpringGroup.maximumCount + 1, -1] {
+            XCTAssertThrowsError(try SpringGroup(spring: .coreAnimationDefault, count: count), "\(count)") { error in
+                XCTAssertEqual((error as? ParameterError)?.parameter, "count")
+            }
+        }
+    }
 }
+

@@ -856,6 +856,100 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertNil(b.view.superview)
     }
 
+    // MARK: - Lifetimes and edges of transitions
+
+    /// A window released while its presentation animates: the transition's end, which the
+    /// engine's animator still runs, read the window through an unowned reference and trapped.
+    /// It now finds nothing to finish for the window, and the controllers get their calls.
+    func testAWindowReleasedMidPresentationDoesNotTrap() async throws {
+        var window: Window? = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window!.rootViewController = a
+        var completed = false
+        try a.present(b, animated: true, completion: { completed = true })
+        weak var released = window
+        window = nil
+        XCTAssertNil(released, "the window is gone while its presentation runs")
+        try later(1)
+        XCTAssertTrue(completed, "the presentation's completion still runs")
+    }
+
+    /// The same for a navigation controller released while it pushes.
+    func testANavigationControllerReleasedMidPushDoesNotTrap() async throws {
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        var nav: NavigationController? = NavigationController(rootViewController: a)
+        try nav!.pushViewController(b, animated: true)
+        weak var released = nav
+        nav = nil
+        XCTAssertNil(released)
+        try later(1)
+    }
+
+    /// UIKit's coordinator is an ordinary object: one kept past its transition reports how the
+    /// transition went (it held the context unowned, and trapped).
+    func testACoordinatorKeptPastItsTransitionStillAnswers() async throws {
+        final class Keeping: ViewController {
+            var kept: TransitionCoordinator?
+            override func viewWillAppear(_ animated: Bool) { kept = transitionCoordinator }
+        }
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = Keeping(name: "B")
+        window.rootViewController = a
+        var alongside = 0
+        try a.present(b, animated: true)
+        _ = b.kept?.animate(alongsideTransition: { _ in alongside += 1 }, completion: nil)
+        try later(1)
+        XCTAssertNil(window.transitionInProgress)
+        let coordinator = try XCTUnwrap(b.kept)
+        XCTAssertTrue(coordinator.isAnimated)
+        XCTAssertFalse(coordinator.isCancelled)
+        XCTAssertFalse(coordinator.isInteractive)
+        XCTAssertEqual(alongside, 1)
+        // Registered after the end: nothing runs, nothing traps.
+        _ = coordinator.animate(alongsideTransition: { _ in alongside += 1 }, completion: nil)
+        XCTAssertEqual(alongside, 1)
+    }
+
+    /// A navigation controller whose root was removed with `removeFromParent()` has an empty
+    /// stack: a push makes the pushed controller the root (it trapped on the missing top), and
+    /// popping to the root returns nothing.
+    func testAnEmptyNavigationStackTakesANewRoot() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B"), c = ViewController(name: "C")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        a.removeFromParent()
+        XCTAssertTrue(nav.viewControllers.isEmpty)
+        XCTAssertTrue(try nav.popToRootViewController(animated: true).isEmpty)
+        XCTAssertNil(try nav.popViewController(animated: true))
+        try nav.pushViewController(b, animated: true)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["B"])
+        XCTAssertTrue(b.view.superview === nav.view)
+        try nav.pushViewController(c, animated: false)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["B", "C"])
+    }
+
+    /// `viewDidAppear(_:)` and `viewDidDisappear(_:)` get the flag their transition began with
+    /// (Apple: "If true, the view was added to the window using an animation"); they always
+    /// got true.
+    func testDidAppearAndDidDisappearGetTheTransitionsAnimatedFlag() async throws {
+        final class Flags: ViewController {
+            var seen: [String] = []
+            override func viewWillAppear(_ animated: Bool) { seen.append("willAppear \(animated)") }
+            override func viewDidAppear(_ animated: Bool) { seen.append("didAppear \(animated)") }
+            override func viewWillDisappear(_ animated: Bool) { seen.append("willDisappear \(animated)") }
+            override func viewDidDisappear(_ animated: Bool) { seen.append("didDisappear \(animated)") }
+        }
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = Flags(name: "B")
+        window.rootViewController = a
+        try a.present(b, animated: false)
+        try b.dismiss(animated: true)
+        try later(1)
+        XCTAssertEqual(b.seen, ["willAppear false", "didAppear false", "willDisappear true", "didDisappear true"])
+    }
+
+
     /// A second `completeTransition` has no effect (the first wins) and `animationEnded(_:)`
     /// fires exactly once, with the first call's argument.
     func testCompleteTransitionTwiceKeepsTheFirstAndEndsTheAnimationOnce() async throws {

@@ -59,10 +59,11 @@ public final class SpringGroup {
     /// - Parameters:
     ///   - spring: the shared parameters.
     ///   - count: the number of springs, ≥ 0.
-    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` if `count < 0`.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` if `count` is
+    ///   negative or above ``maximumCount``.
     public init(spring: Spring, count: Int) throws {
-        guard count >= 0 else {
-            throw ParameterError.outOfRange(parameter: "count", value: Double(count), expected: "[0, ∞)")
+        guard count >= 0, count <= Self.maximumCount else {
+            throw ParameterError.outOfRange(parameter: "count", value: Double(count), expected: "[0, \(Self.maximumCount)]")
         }
         self.spring = spring
         self.count = count
@@ -90,6 +91,10 @@ public final class SpringGroup {
         UnsafeMutableRawPointer(state).deallocate()
         spare.map { UnsafeMutableRawPointer($0).deallocate() }
     }
+
+    /// The most springs one group holds (2^40: 16 TiB of state, so the sizes cannot overflow;
+    /// an allocation that large fails as any would).
+    public static let maximumCount = 1 << 40
 
     /// A zeroed 2 × `stride` state buffer on a 64-byte boundary.
     private static func allocateState(stride: Int) -> UnsafeMutablePointer<Double> {

@@ -14,7 +14,7 @@ public enum SamplingError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tooManyRows(let rows, let limit):
-            let count = rows < 1e18 ? String(Int(rows)) : rows.isFinite ? String(rows) : "unboundedly many"
+            let count = rows.magnitude < 1e18 ? String(Int(rows)) : rows.isFinite ? String(rows) : rows.isNaN ? "an unknown number of" : "unboundedly many"
             return "the export would have \(count) rows, more than the limit of \(limit); lower the count or rate"
         case .neverSettles(let spring):
             return "\(spring) never settles (it has no damping), so it has no end time to sample to"

@@ -52,7 +52,7 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         guard omega0Squared >= 1e-300 && omega0Squared <= 1e300 else {
             throw .outOfRange(parameter: "stiffness / mass", value: omega0Squared, expected: "[1e-300, 1e300]")
         }
-        let alpha = damping / (2 * mass)
+        let alpha = damping / mass / 2  // not / (2 · mass), which overflows above 9e307
         guard alpha <= 1e150 else {
             throw .outOfRange(parameter: "damping / (2·mass)", value: alpha, expected: "[0, 1e150]")
         }

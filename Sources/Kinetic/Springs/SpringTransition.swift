@@ -20,7 +20,7 @@ struct SpringModes: Sendable, Hashable {
     @usableFromInline let slowRoot: Double
 
     init(mass: Double, stiffness: Double, damping: Double) {
-        let alpha = damping / (2 * mass)
+        let alpha = damping / mass / 2  // not / (2 · mass), which overflows above 9e307
         let w0sq = stiffness / mass
         let w0 = w0sq.squareRoot()
         self.alpha = alpha

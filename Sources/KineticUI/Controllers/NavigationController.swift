@@ -103,7 +103,13 @@ open class NavigationController: ViewController {
               viewController.hostWindow == nil, viewController !== self else {
             throw TransitionError.alreadyShown(viewController.name)
         }
-        try transition(from: topViewController!, to: viewController, operation: .push, animated: animated,
+        guard let top = topViewController else {
+            // An empty stack (its root removed with `removeFromParent()`): the controller
+            // becomes the root, at once.
+            try setViewControllers([viewController], animated: false)
+            return
+        }
+        try transition(from: top, to: viewController, operation: .push, animated: animated,
                        joining: [viewController], finalStack: viewControllers + [viewController])
     }
 
@@ -125,7 +131,8 @@ open class NavigationController: ViewController {
     /// - Throws: ``TransitionError`` when a transition is in progress.
     @discardableResult
     public func popToRootViewController(animated: Bool) throws -> [ViewController] {
-        try popToViewController(viewControllers[0], animated: animated)
+        guard let root = viewControllers.first else { return [] }
+        return try popToViewController(root, animated: animated)
     }
 
     /// Pops the controllers above `viewController`; returns them, top first (empty when it is
@@ -166,14 +173,18 @@ open class NavigationController: ViewController {
         let old = viewControllers
         let joining = newStack.filter { c in !old.contains { $0 === c } }
         let leaving = old.reversed().filter { c in !newStack.contains { $0 === c } }
-        let oldTop = old.last!
-        guard newTop !== oldTop else {
-            // The top stays: no transition, no appearance callbacks.
+        guard let oldTop = old.last, newTop !== oldTop else {
+            // The top stays (or the stack was empty, its root removed with
+            // `removeFromParent()`): no transition, no appearance callbacks.
             for c in leaving { c.willMove(toParent: nil) }
             for c in joining { addChild(c) }
             for c in leaving { c.removeFromParent() }
             for c in joining { c.didMove(toParent: self) }
             children = newStack
+            if old.isEmpty, isViewLoaded {
+                newTop.view.frame = view.bounds
+                view.addSubview(newTop.view)
+            }
             return
         }
         let operation: NavigationOperation = old.contains { $0 === newTop } ? .pop : .push
@@ -206,9 +217,10 @@ open class NavigationController: ViewController {
         let context = TransitionContext(
             container: container, from: from, to: to, isPresentation: false,
             style: .fullScreen, animator: animator, navigationOperation: operation, completion: nil,
-            finisher: { [unowned self] in
-                self.finish($0, completed: $1, joining: joining, leaving: leaving, finalStack: finalStack,
-                            previousStack: previousStack, animated: animated)
+            finisher: { [weak self] in
+                // A navigation controller released mid-transition has nothing left to finish.
+                self?.finish($0, completed: $1, joining: joining, leaving: leaving, finalStack: finalStack,
+                             previousStack: previousStack, animated: animated)
             })
         window?.transitionInProgress = context
         if leaving.contains(where: { $0 === from }) { from.isMovingFromParent = true }

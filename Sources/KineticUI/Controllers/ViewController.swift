@@ -26,6 +26,8 @@ open class ViewController {
     public var name: String
     private var loadedView: View?
     private var appearing: Bool?
+    /// Whether the appearance transition begun last is animated (the flag its "did" callback gets).
+    private var appearingAnimated = false
 
     /// How the controller is shown when presented.
     public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
@@ -166,6 +168,7 @@ open class ViewController {
     /// cancels the first (UIKit's way of cancelling).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         appearing = isAppearing
+        appearingAnimated = animated
         window?.record("\(name).\(isAppearing ? "viewWillAppear" : "viewWillDisappear")")
         if isAppearing {
             _ = view
@@ -208,11 +211,11 @@ open class ViewController {
             viewDidLayoutSubviews()
             for child in forwarded { child.endAppearanceTransition() }
             window?.record("\(name).viewDidAppear")
-            viewDidAppear(true)
+            viewDidAppear(appearingAnimated)
         } else {
             for child in forwarded { child.endAppearanceTransition() }
             window?.record("\(name).viewDidDisappear")
-            viewDidDisappear(true)
+            viewDidDisappear(appearingAnimated)
         }
         appearanceDidEnd(isAppearing)
     }

@@ -19,7 +19,7 @@ extension Window {
         let context = TransitionContext(
             container: container, from: presenter, to: presented, isPresentation: true,
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
-            animated: animated, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            animated: animated, completion: completion, finisher: { [weak self] in self?.finish($0, completed: $1) })
         transitionInProgress = context
         presented.isBeingPresented = true
         let removesPresenter = context.removesPresentersView
@@ -48,7 +48,7 @@ extension Window {
         let context = TransitionContext(
             container: container, from: presented, to: presenter, isPresentation: false,
             style: presented.modalPresentationStyle, presentationController: controller, animator: animator,
-            animated: animated, completion: completion, finisher: { [unowned self] in self.finish($0, completed: $1) })
+            animated: animated, completion: completion, finisher: { [weak self] in self?.finish($0, completed: $1) })
         transitionInProgress = context
         presented.isBeingDismissed = true
         presented.beginAppearanceTransition(false, animated: animated)

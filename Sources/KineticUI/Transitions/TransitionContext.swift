@@ -46,8 +46,18 @@ public final class TransitionContext: ViewControllerContextTransitioning {
     /// Whether the presenter's view leaves the hierarchy (read once, at the start).
     let removesPresentersView: Bool
     private var started = false
-    /// Runs animations alongside this transition.
-    public private(set) lazy var coordinator = TransitionCoordinator(context: self)
+    /// Runs animations alongside this transition. The coordinator keeps the context alive;
+    /// the context keeps only what was registered through it (and the coordinator weakly).
+    public var coordinator: TransitionCoordinator {
+        if let made = madeCoordinator { return made }
+        let made = TransitionCoordinator(context: self)
+        madeCoordinator = made
+        return made
+    }
+    private weak var madeCoordinator: TransitionCoordinator?
+    /// The alongside animations, completions and interaction handlers registered through the
+    /// coordinator.
+    let registrations = CoordinatorRegistrations()
     /// The animated-transitioning object running the transition (nil when not animated,
     /// except for a `.custom` transition whose delegate vends one: see ``isAnimated``).
     let animationController: (any ViewControllerAnimatedTransitioning)?

@@ -6,11 +6,28 @@ import Kinetic
 /// progress — typically in `viewWillAppear` / `viewWillDisappear`.
 @MainActor
 public final class TransitionCoordinator {
-    unowned let context: TransitionContext
-    private var pending: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
-    private var completions: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
-    private var interactionHandlers: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
-    private var started = false
+    /// The transition's context, kept alive by the coordinator (as UIKit's coordinator may be
+    /// kept past its transition, and then reports how it ended). The context holds the
+    /// coordinator's registrations (``CoordinatorRegistrations``) and the coordinator only
+    /// weakly, so there is no cycle.
+    let context: TransitionContext
+    private var registrations: CoordinatorRegistrations { context.registrations }
+    private var pending: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
+        get { registrations.pending }
+        set { registrations.pending = newValue }
+    }
+    private var completions: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
+        get { registrations.completions }
+        set { registrations.completions = newValue }
+    }
+    private var interactionHandlers: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
+        get { registrations.interactionHandlers }
+        set { registrations.interactionHandlers = newValue }
+    }
+    private var started: Bool {
+        get { registrations.started }
+        set { registrations.started = newValue }
+    }
 
     init(context: TransitionContext) {
         self.context = context
@@ -154,6 +171,16 @@ public final class TransitionCoordinator {
         interactionHandlers = []
         for handler in handlers { handler(context) }
     }
+}
+
+/// What a transition's coordinators registered (alongside animations, completions, interaction
+/// handlers), held by the transition's context so that they outlive any one coordinator object.
+@MainActor
+final class CoordinatorRegistrations {
+    var pending: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
+    var completions: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
+    var interactionHandlers: [@MainActor (any ViewControllerContextTransitioning) -> Void] = []
+    var started = false
 }
 
 extension ViewController {
