@@ -19,6 +19,26 @@ final class MotionTests: XCTestCase {
     /// Position, velocity, resting point and settling times against Float80 closed forms
     /// (`expl`, `logl`), within 1e-12 relative, for UIKit's two rates, Compose's friction and
     /// random rates, velocities and times.
+    /// A tiny decay constant: |v₀|/λ overflowed before its logarithm was taken, and the
+    /// duration saturated at 1.8e308 instead of ln(|v₀|/(λ·ε))/λ, about 7.1e302 s here.
+    func testDecayDurationWithATinyConstantTakesTheLogarithmOfEachFactor() throws {
+        let decay = try ExponentialDecay(decayConstant: 1e-300)
+        let duration = try decay.duration(toWithin: 1, initialVelocity: 1e10)
+        let expected = (logl(Float80(1e10)) - logl(Float80(1e-300))) / Float80(1e-300)
+        XCTAssertEqual(duration / Double(expected), 1, accuracy: 1e-12)
+    }
+
+    /// Targets across the whole range: their differences from the projection overflowed to
+    /// infinity, and the tie went to the first target, not the nearest.
+    func testSnappingAcrossTheWholeRangePicksTheNearest() throws {
+        let one = try Snapping.nearestTarget(position: 1.7e308, velocity: 0, targets: [-1.7e308, -1e308])
+        XCTAssertEqual(one.index, 1)
+        let plane = try Snapping.decide(position: Point(x: 1.7e308, y: -1.7e308), velocity: Point(x: 0, y: 0),
+                                        targets: [Point(x: -1.7e308, y: 1.7e308), Point(x: -1e308, y: 1e308)],
+                                        spring: .coreAnimationDefault)
+        XCTAssertEqual(plane.index, 1)
+    }
+
     func testExponentialDecayAgainstFloat80() throws {
         var random = SeededRandom(seed: 0x6465_6361_79)
         var decays: [ExponentialDecay] = [.normal, .fast, try ExponentialDecay(frictionMultiplier: 1)]

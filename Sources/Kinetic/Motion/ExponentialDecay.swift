@@ -162,7 +162,10 @@ public struct ExponentialDecay: Sendable, Hashable {
         guard epsilon > 0 else { throw .outOfRange(parameter: "epsilon", value: epsilon, expected: "> 0") }
         let remaining = initialVelocity.magnitude / decayConstant
         guard remaining > epsilon else { return 0 }
-        return Self.finite((Double.log(remaining) - Double.log(epsilon)) / decayConstant)
+        // |v₀|/λ beyond the range of Double (a tiny λ): the logarithm is taken of each factor.
+        let logRemaining = remaining.isFinite ? Double.log(remaining)
+            : Double.log(initialVelocity.magnitude) - Double.log(decayConstant)
+        return Self.finite((logRemaining - Double.log(epsilon)) / decayConstant)
     }
 
     /// The time until the speed falls to ``velocityThreshold`` (Compose's animation

@@ -1,3 +1,5 @@
+import RealModule
+
 /// Where released content goes, and the spring that takes it there: the content is
 /// projected as if it coasted to rest (``ExponentialDecay``), the target nearest that
 /// resting point wins, and the gesture's velocity is handed to a spring in UIKit's
@@ -74,8 +76,11 @@ public enum Snapping {
         guard !targets.isEmpty else { throw .countMismatch(parameter: "targets", expected: 1, actual: 0) }
         try ParameterError.requireAllFinite(targets, "targets")
         let projected = ExponentialDecay.finite(position + decay.restingOffset(initialVelocity: velocity))
+        // Halved first (exact), so that a difference across the range (1.7e308 − −1.7e308)
+        // does not overflow into a tie.
+        func distance(_ t: Double) -> Double { (t / 2 - projected / 2).magnitude }
         var best = 0
-        for i in targets.indices.dropFirst() where (targets[i] - projected).magnitude < (targets[best] - projected).magnitude {
+        for i in targets.indices.dropFirst() where distance(targets[i]) < distance(targets[best]) {
             best = i
         }
         return (best, projected)
@@ -115,9 +120,9 @@ public enum Snapping {
         let projected = Point(x: ExponentialDecay.finite(position.x + decay.restingOffset(initialVelocity: velocity.x)),
                               y: ExponentialDecay.finite(position.y + decay.restingOffset(initialVelocity: velocity.y)))
         func distance(_ p: Point) -> Double {
-            // Scaled so that the squares cannot overflow.
-            let dx = (p.x - projected.x) / 2, dy = (p.y - projected.y) / 2
-            return (dx * dx + dy * dy).squareRoot()
+            // Quartered first (exact), so that neither the differences nor their hypotenuse
+            // overflows into a tie.
+            Double.hypot(p.x / 4 - projected.x / 4, p.y / 4 - projected.y / 4)
         }
         var best = 0
         for i in targets.indices.dropFirst() where distance(targets[i]) < distance(targets[best]) { best = i }
