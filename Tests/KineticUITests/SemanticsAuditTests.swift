@@ -908,6 +908,9 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         // Registered after the end: nothing runs, nothing traps.
         _ = coordinator.animate(alongsideTransition: { _ in alongside += 1 }, completion: nil)
         XCTAssertEqual(alongside, 1)
+        // A controller that keeps the coordinator keeps the transition (and so itself) alive,
+        // as in UIKit: let go of it, or the three leak together.
+        b.kept = nil
     }
 
     /// A navigation controller whose root was removed with `removeFromParent()` has an empty
