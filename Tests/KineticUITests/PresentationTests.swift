@@ -45,9 +45,45 @@ private final class Delegate: ViewControllerTransitioningDelegate {
     func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { dismiss }
 }
 
+/// A zoom-out presentation animator that moves the presenter's view into the container (as
+/// custom animators often do, to animate both sides), and does not put it back.
+@MainActor
+private final class ZoomBoth: ViewControllerAnimatedTransitioning {
+    func transitionDuration(using transitionContext: (any ViewControllerContextTransitioning)?) -> Double { 0.3 }
+    func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+        guard let fromView = context.view(forKey: .from) ?? context.viewController(forKey: .from)?.view,
+              let toView = context.view(forKey: .to), let to = context.viewController(forKey: .to) else { return }
+        context.containerView.addSubview(fromView)
+        toView.frame = context.finalFrame(for: to)
+        context.containerView.addSubview(toView)
+        try View.animate(withDuration: 0.3, engine: to.engine, animations: { fromView.alpha = 0.5 }) { _ in
+            try? context.completeTransition(!context.transitionWasCancelled)
+        }
+    }
+}
+
 @MainActor
 final class PresentationTests: EngineTestCase {
     var window: Window!
+
+    /// A presentation animator that moved the presenter's view into the container: the view
+    /// was recorded as living in the container, so the dismissal put it back there and then
+    /// removed the container, and the presenter's view vanished. It goes back to the window.
+    func testThePresentersViewReturnsToTheWindowWhenTheAnimatorMovedIt() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        window.rootViewController = a
+        let delegate = Delegate(present: ZoomBoth())
+        b.transitioningDelegate = delegate
+        b.modalPresentationStyle = .fullScreen
+        try a.present(b, animated: true)
+        try step(30)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertNil(a.view.superview, "a full-screen presentation takes the presenter's view out")
+        try b.dismiss(animated: false)
+        XCTAssertTrue(a.view.superview === window, "back in the window")
+        XCTAssertTrue(window.subviews.contains { $0 === a.view })
+    }
     var main: ViewController!
 
     /// Lets go of the fixture (XCTest keeps async test cases alive: see EngineTestCase).

@@ -885,6 +885,23 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try later(1)
     }
 
+    /// A window whose root is replaced while its navigation controller pushes: the push's end
+    /// looked for the navigation controller's window (none by then), so the window kept
+    /// waiting for the transition for good and refused every later one.
+    func testReplacingTheRootMidPushDoesNotBlockTheWindow() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        let c = ViewController(name: "C"), d = ViewController(name: "D")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: true)
+        window.rootViewController = c
+        try later(1)
+        XCTAssertNil(window.transitionInProgress)
+        try c.present(d, animated: false)
+        XCTAssertTrue(c.presentedViewController === d)
+    }
+
     /// UIKit's coordinator is an ordinary object: one kept past its transition reports how the
     /// transition went (it held the context unowned, and trapped).
     func testACoordinatorKeptPastItsTransitionStillAnswers() async throws {

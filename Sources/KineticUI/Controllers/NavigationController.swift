@@ -217,10 +217,13 @@ open class NavigationController: ViewController {
         let context = TransitionContext(
             container: container, from: from, to: to, isPresentation: false,
             style: .fullScreen, animator: animator, navigationOperation: operation, completion: nil,
-            finisher: { [weak self] in
+            finisher: { [weak self, weak startWindow = window] context, completed in
                 // A navigation controller released mid-transition has nothing left to finish.
-                self?.finish($0, completed: $1, joining: joining, leaving: leaving, finalStack: finalStack,
+                self?.finish(context, completed: completed, joining: joining, leaving: leaving, finalStack: finalStack,
                              previousStack: previousStack, animated: animated)
+                // The window the transition began in stops waiting for it, also when the
+                // navigation controller has left it meanwhile (a new root) or is gone.
+                if let startWindow, startWindow.transitionInProgress === context { startWindow.transitionInProgress = nil }
             })
         window?.transitionInProgress = context
         if leaving.contains(where: { $0 === from }) { from.isMovingFromParent = true }

@@ -23,6 +23,9 @@ extension Window {
         transitionInProgress = context
         presented.isBeingPresented = true
         let removesPresenter = context.removesPresentersView
+        // Where the presenter's view lives now, before an animator may move it into the
+        // container: it goes back there when the presentation is cancelled or dismissed.
+        if removesPresenter { presented.presenterViewHome = presenter.view.superview }
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         presented.beginAppearanceTransition(true, animated: animated)
         controller.presentationTransitionWillBegin()
@@ -93,7 +96,7 @@ extension Window {
         let removesPresenter = context.removesPresentersView
         if completed {
             if removesPresenter {
-                presented.presenterViewHome = presenter.view.superview
+                if presented.presenterViewHome == nil { presented.presenterViewHome = presenter.view.superview }
                 presenter.view.removeFromSuperview()
             }
             controller?.presentationTransitionDidEnd(true)
@@ -105,7 +108,10 @@ extension Window {
             controller?.presentationTransitionDidEnd(false)
             presented.runAppearanceTransition(false)
             if removesPresenter {
-                if presenter.view.superview == nil { insertSubview(presenter.view, at: 0) }
+                // Back where it lived, also when the animator moved it into the container.
+                let home = presented.presenterViewHome ?? self
+                if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
+                presented.presenterViewHome = nil
                 presenter.runAppearanceTransition(true)
             }
             unlink(presenter, presented, controller)
