@@ -140,13 +140,10 @@ private func checkKeyframeBuildMemory(tracks: Int, keys: Int) throws {
     let bytesPerTrack = 768 + 160 * keys
     let needed = tracks * bytesPerTrack
     guard needed <= memory else {
-        func gib(_ bytes: Int) -> String {
-            let tenths = (bytes / (1 << 20) * 10 + 512) / 1024
-            return "\(tenths / 10).\(tenths % 10) GiB"
-        }
         throw InterfaceError(status: .outOfRange,
-                             message: "track_count = \(tracks) with key_count = \(keys) would need about \(gib(needed)) "
-                                 + "to build the entry, more than this machine's \(gib(memory)) of memory")
+                             message: "track_count = \(tracks) with key_count = \(keys) would need about "
+                                 + "\(gibibytes(Double(needed))) to build the entry, more than this machine's "
+                                 + "\(gibibytes(Double(memory))) of memory")
     }
 }
 

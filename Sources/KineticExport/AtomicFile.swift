@@ -86,7 +86,7 @@ public final class AtomicFileWriter: TextOutputStream {
         let exists = stat(target, &info) == 0
         let kind = info.st_mode & S_IFMT
         if exists && kind == S_IFDIR { throw .io(operation: .open, path: path, code: EISDIR) }
-        if exists && kind != S_IFREG {
+        if exists && Self.isWrittenInPlace(kind: kind) {
             // A device, FIFO or socket: write in place, never replace the node.
             var fd: Int32
             repeat { fd = open(target, O_WRONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
@@ -110,6 +110,17 @@ public final class AtomicFileWriter: TextOutputStream {
         _ = fchmod(fd, mode)
         buffer.reserveCapacity(Self.bufferSize)
     }
+
+    /// Whether `path` (followed through symbolic links) is an existing device, FIFO or socket,
+    /// which the writer opens and writes in place (no temporary file).
+    public static func writesInPlace(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && isWrittenInPlace(kind: info.st_mode & S_IFMT)
+    }
+
+    /// Whether a node of `kind` (its `st_mode & S_IFMT`) is written in place: neither a
+    /// regular file nor a directory.
+    private static func isWrittenInPlace(kind: mode_t) -> Bool { kind != S_IFREG && kind != S_IFDIR }
 
     deinit {
         if !finished { discard() }

@@ -60,3 +60,9 @@ package var physicalMemoryBytes: Int? {
     let (bytes, overflow) = pages.multipliedReportingOverflow(by: size)
     return overflow ? Int.max : bytes
 }
+
+/// `bytes` in GiB, rounded up to a tenth ("89.5 GiB"), for messages that compare a need with
+/// ``physicalMemoryBytes``.
+package func gibibytes(_ bytes: Double) -> String {
+    "\((bytes / Double(1 << 30) * 10).rounded(.up) / 10) GiB"
+}

@@ -150,9 +150,8 @@ func checkWorkingMemory(values: Double, what: String) throws {
     guard let memory = physicalMemoryBytes else { return }
     let bytes = values * 16
     guard bytes > Double(memory) else { return }
-    func gib(_ b: Double) -> String { "\((b / Double(1 << 30) * 10).rounded(.up) / 10) GiB" }
-    throw CLIError("the work would hold about \(gib(bytes)) in memory (\(what)), more than this machine's "
-                   + "\(gib(Double(memory))); --force does not lift this limit")
+    throw CLIError("the work would hold about \(gibibytes(bytes)) in memory (\(what)), more than this machine's "
+                   + "\(gibibytes(Double(memory))); --force does not lift this limit")
 }
 
 /// An upper bound on a CSV table's size: the header, then `rows` lines of `columns`

@@ -44,7 +44,7 @@ enum InterruptCleanup {
         #if os(Linux)
         var blocked = sigset_t(), previous = sigset_t()
         sigemptyset(&blocked)
-        if !isWrittenInPlace(destination) {
+        if !AtomicFileWriter.writesInPlace(destination) {
             sigaddset(&blocked, SIGINT)
             sigaddset(&blocked, SIGTERM)
         }
@@ -65,15 +65,6 @@ enum InterruptCleanup {
         #endif
         defer { if let flag { setFlag(flag, 0) } }
         try writer.commit(after: body)
-    }
-
-    /// Whether `destination` (followed through symbolic links) is an existing node that is
-    /// neither a regular file nor a directory: the writer opens it directly.
-    private static func isWrittenInPlace(_ destination: String) -> Bool {
-        var info = stat()
-        guard stat(destination, &info) == 0 else { return false }
-        let kind = info.st_mode & S_IFMT
-        return kind != S_IFREG && kind != S_IFDIR
     }
 
     /// Records `temporaryPath` (empty: nothing to remove) for the handler.

@@ -169,7 +169,8 @@ extension LaneEngine {
         }
     }
 
-    /// `applyKeyframes`, throwing what it would refuse (a lane without room for the steps).
+    /// Adds kept keyframes from the lanes' model values now, throwing what ``addKeyframeAnimation(_:lanes:values:keyTimes:calculationMode:fromCurrentState:)``
+    /// refuses (`applyKeyframes` drops it).
     private func applyKeyframesChecked(_ keyframes: PendingKeyframes, to run: RunHandle) throws(RunError) {
         do {
             try addKeyframeAnimation(
@@ -185,8 +186,6 @@ extension LaneEngine {
     /// range of `Double` at every scale, or a lane that has filled up with animations since
     /// (see ``maximumContributions``), could refuse them now, and then they change nothing.
     func applyKeyframes(_ keyframes: PendingKeyframes, to run: RunHandle) {
-        _ = try? addKeyframeAnimation(
-            run, lanes: keyframes.lanes, values: keyframes.lanes.map { model[Int($0)] } + keyframes.values,
-            keyTimes: [0] + keyframes.keyTimes, calculationMode: keyframes.calculationMode, fromCurrentState: nil)
+        try? applyKeyframesChecked(keyframes, to: run)
     }
 }

@@ -11,23 +11,8 @@ public final class TransitionCoordinator {
     /// coordinator's registrations (``CoordinatorRegistrations``) and the coordinator only
     /// weakly, so there is no cycle.
     let context: TransitionContext
+    /// What this transition's coordinators registered (kept by the context).
     private var registrations: CoordinatorRegistrations { context.registrations }
-    private var pending: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
-        get { registrations.pending }
-        set { registrations.pending = newValue }
-    }
-    private var completions: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
-        get { registrations.completions }
-        set { registrations.completions = newValue }
-    }
-    private var interactionHandlers: [@MainActor (any ViewControllerContextTransitioning) -> Void] {
-        get { registrations.interactionHandlers }
-        set { registrations.interactionHandlers = newValue }
-    }
-    private var started: Bool {
-        get { registrations.started }
-        set { registrations.started = newValue }
-    }
 
     init(context: TransitionContext) {
         self.context = context
@@ -90,10 +75,10 @@ public final class TransitionCoordinator {
     @discardableResult
     public func animate(alongsideTransition animation: (@MainActor (any ViewControllerContextTransitioning) -> Void)?,
                         completion: (@MainActor (any ViewControllerContextTransitioning) -> Void)? = nil) -> Bool {
-        if let completion { completions.append(completion) }
+        if let completion { registrations.completions.append(completion) }
         guard let animation else { return true }
-        pending.append(animation)
-        if started { startPending() }
+        registrations.pending.append(animation)
+        if registrations.started { startPending() }
         return true
     }
 
@@ -121,25 +106,25 @@ public final class TransitionCoordinator {
     /// runs before the appearance callbacks that turn the controllers round (those come
     /// when `completeTransition(false)` arrives).
     public func notifyWhenInteractionChanges(_ handler: @escaping @MainActor (any ViewControllerContextTransitioning) -> Void) {
-        interactionHandlers.append(handler)
+        registrations.interactionHandlers.append(handler)
     }
 
     /// Called once the animator's `animateTransition` returned (or, for a transition that
     /// does not animate, before it completes).
     func transitionDidStart() {
-        started = true
+        registrations.started = true
         startPending()
     }
 
     /// Called by the context when `isInteractive` changes after the start.
     func interactionDidChange() {
-        for handler in interactionHandlers { handler(context) }
+        for handler in registrations.interactionHandlers { handler(context) }
     }
 
     private func startPending() {
-        guard !pending.isEmpty, !context.isCompleted else { return }
-        let blocks = pending
-        pending = []
+        guard !registrations.pending.isEmpty, !context.isCompleted else { return }
+        let blocks = registrations.pending
+        registrations.pending = []
         let context = self.context
         let run: @MainActor () -> Void = { for block in blocks { block(context) } }
         guard context.isAnimated else { return run() }
@@ -161,14 +146,14 @@ public final class TransitionCoordinator {
     /// transition completed inside its animator's call, as a `.custom` transition that does
     /// not animate may) are applied now, without animation, unless it was cancelled.
     func transitionDidComplete() {
-        if !pending.isEmpty {
-            let blocks = pending
-            pending = []
+        if !registrations.pending.isEmpty {
+            let blocks = registrations.pending
+            registrations.pending = []
             if !context.transitionWasCancelled { for block in blocks { block(context) } }
         }
-        let handlers = completions
-        completions = []
-        interactionHandlers = []
+        let handlers = registrations.completions
+        registrations.completions = []
+        registrations.interactionHandlers = []
         for handler in handlers { handler(context) }
     }
 }
