@@ -248,17 +248,21 @@ open class NavigationController: ViewController {
     private func finish(_ context: TransitionContext, completed: Bool, joining: [ViewController], leaving: [ViewController],
                         finalStack: [ViewController], previousStack: [ViewController], animated: Bool) {
         let from = context.fromController, to = context.toController
+        // The stack is final, and the window no longer waits for this transition, before any
+        // callback runs: a `viewDidAppear` (or `didMove(toParent:)`) may push or pop next, as
+        // in UIKit, and sees the stack it expects.
+        children = completed ? finalStack : previousStack
+        transitionStack = nil
+        if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
         if completed {
             from.view.removeFromSuperview()
             from.endAppearanceTransition()
             to.endAppearanceTransition()
             for c in joining { c.didMove(toParent: self) }
-            for c in leaving { c.removeFromParent() }
-            children = finalStack
+            // One that a callback pushed back meanwhile stays.
+            for c in leaving where !viewControllers.contains(where: { $0 === c }) { c.removeFromParent() }
         } else {
-            // Cancelled: the stack is the old one again, the appearing controller disappears
-            // again, the other reappears.
-            transitionStack = previousStack
+            // Cancelled: the appearing controller disappears again, the other reappears.
             to.view.removeFromSuperview()
             to.runAppearanceTransition(false)
             for c in joining {
@@ -267,12 +271,9 @@ open class NavigationController: ViewController {
             }
             from.runAppearanceTransition(true)
             for c in leaving { c.didMove(toParent: self) }
-            children = previousStack
         }
-        transitionStack = nil
         from.isMovingFromParent = false
         to.isMovingToParent = false
-        if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
         if completed { delegate?.navigationController(self, didShow: to, animated: animated) }
     }
 

@@ -66,13 +66,17 @@ extension Window {
     }
 
     /// Called by the context when `completeTransition` arrives.
+    ///
+    /// The window stops waiting for the transition before any appearance callback runs, and
+    /// the links (presenter, presented, presentation controller) are final by then, so that a
+    /// `viewDidAppear` or `viewDidDisappear` may start the next transition, as in UIKit.
     func finish(_ context: TransitionContext, completed: Bool) {
+        if transitionInProgress === context { transitionInProgress = nil }
         if context.isPresentation {
             finishPresentation(context, completed: completed)
         } else {
             finishDismissal(context, completed: completed)
         }
-        if transitionInProgress === context { transitionInProgress = nil }
     }
 
     /// Takes the presented controller's view, and the presentation controller's view that
@@ -83,11 +87,21 @@ extension Window {
     }
 
     /// Ends the link between presenter, presented controller and presentation controller.
+    /// The presenter lets go first (``releasePresented(_:from:)``), before the appearance
+    /// callbacks, so that its `viewDidAppear` may present again; the presented controller
+    /// keeps its link (and so its window) through its own callbacks. Each link is cut only
+    /// if a callback has not made a new one meanwhile.
     private func unlink(_ presenter: ViewController, _ presented: ViewController, _ controller: PresentationController?) {
-        presenter.presentedStorage = nil
-        presented.presentingStorage = nil
-        presented.presentationController = nil
-        controller?.containerView = nil
+        releasePresented(presented, from: presenter)
+        if presented.presentingStorage === presenter { presented.presentingStorage = nil }
+        if let controller, presented.presentationController === controller {
+            presented.presentationController = nil
+            controller.containerView = nil
+        }
+    }
+
+    private func releasePresented(_ presented: ViewController, from presenter: ViewController) {
+        if presenter.presentedStorage === presented { presenter.presentedStorage = nil }
     }
 
     private func finishPresentation(_ context: TransitionContext, completed: Bool) {
@@ -106,16 +120,17 @@ extension Window {
             // Cancelled: the appearing controller disappears again, the other reappears.
             removePresentedViews(presented, context)
             controller?.presentationTransitionDidEnd(false)
-            presented.runAppearanceTransition(false)
             if removesPresenter {
                 // Back where it lived, also when the animator moved it into the container.
                 let home = presented.presenterViewHome ?? self
                 if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
                 presented.presenterViewHome = nil
-                presenter.runAppearanceTransition(true)
             }
-            unlink(presenter, presented, controller)
             context.containerView.removeFromSuperview()
+            releasePresented(presented, from: presenter)
+            presented.runAppearanceTransition(false)
+            if removesPresenter { presenter.runAppearanceTransition(true) }
+            unlink(presenter, presented, controller)
         }
         presented.isBeingPresented = false
     }
@@ -135,6 +150,7 @@ extension Window {
             }
             if container !== self { container.removeFromSuperview() }
             controller?.dismissalTransitionDidEnd(true)
+            releasePresented(presented, from: presenter)
             if removesPresenter { presenter.endAppearanceTransition() }
             presented.endAppearanceTransition()
             unlink(presenter, presented, controller)

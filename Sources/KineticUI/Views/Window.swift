@@ -9,7 +9,9 @@ public final class Window: View {
     /// Every appearance callback delivered, in order ("VCMain.viewWillDisappear", …).
     public private(set) var trace: [String] = []
     /// The transition in progress, if any (one whose `completeTransition` was never called
-    /// stays here, and blocks new transitions).
+    /// stays here, and blocks new transitions). It is cleared when `completeTransition` is
+    /// called, before the appearance callbacks that end the transition, so a `viewDidAppear`
+    /// or `viewDidDisappear` may start the next transition, as in UIKit.
     public internal(set) var transitionInProgress: TransitionContext?
     private var rootController: ViewController?
 

@@ -1,0 +1,152 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+/// A transition started from an appearance callback of the one that just ended (UIKit allows
+/// this: presenting an onboarding screen from `viewDidAppear`, pushing the next step when one
+/// appears, dismissing at once). The window must no longer wait for the ended transition, and
+/// the stack and presentation links must already be final.
+@MainActor
+final class ChainedTransitionTests: EngineTestCase {
+    /// A controller that runs `onDidAppear` (once per arming) and records what it threw.
+    final class HookedViewController: JournaledViewController {
+        var onDidAppear: (@MainActor (HookedViewController) throws -> Void)?
+        var onDidDisappear: (@MainActor (HookedViewController) throws -> Void)?
+        var errors: [String] = []
+
+        override func viewDidAppear(_ animated: Bool) {
+            super.viewDidAppear(animated)
+            guard let hook = onDidAppear else { return }
+            onDidAppear = nil
+            do { try hook(self) } catch { errors.append("\(error)") }
+        }
+
+        override func viewDidDisappear(_ animated: Bool) {
+            super.viewDidDisappear(animated)
+            guard let hook = onDidDisappear else { return }
+            onDidDisappear = nil
+            do { try hook(self) } catch { errors.append("\(error)") }
+        }
+    }
+
+    func testPresentingFromTheNewlyPresentedControllersDidAppear() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let c = HookedViewController("C", journal: journal)
+        window.rootViewController = a
+        journal.clear()
+        b.onDidAppear = { [unowned c] me in try me.present(c, animated: true) }
+        try a.present(b, animated: true)
+        try advance(to: 2)
+        XCTAssertEqual(b.errors, [])
+        XCTAssertNotNil(window.transitionInProgress, "B's presentation of C runs")
+        XCTAssertTrue(b.presentedViewController === c)
+        try advance(to: 4)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertTrue(c.presentingViewController === b)
+        XCTAssertTrue(a.presentedViewController === b)
+        XCTAssertNotNil(c.view.window)
+        let order = journal.entries.filter { $0.hasSuffix("Appear") || $0.hasSuffix("Disappear") }
+        XCTAssertEqual(order, ["A.viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear",
+                               "B.viewWillDisappear", "C.viewWillAppear", "A.viewDidDisappear",
+                               "C.viewDidAppear", "B.viewDidDisappear"],
+                       "C's transition begins inside B's viewDidAppear, before A's viewDidDisappear")
+        try b.dismiss(animated: false)
+        try a.dismiss(animated: false)
+    }
+
+    func testPushingFromThePushedControllersDidAppear() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let c = HookedViewController("C", journal: journal)
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        b.onDidAppear = { [unowned c] me in
+            XCTAssertEqual(me.navigationController?.viewControllers.map(\.name), ["A", "B"], "the stack is final")
+            XCTAssertTrue(me.parent === me.navigationController)
+            try me.navigationController?.pushViewController(c, animated: true)
+        }
+        try nav.pushViewController(b, animated: true)
+        try advance(to: 2)
+        XCTAssertEqual(b.errors, [])
+        XCTAssertEqual(window.transitionInProgress?.summary, "push from B to C", "begun when B appeared")
+        try advance(to: 4)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B", "C"])
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertTrue(c.parent === nav)
+        XCTAssertTrue(c.view.superview === nav.view)
+        XCTAssertNil(b.view.superview)
+        XCTAssertEqual(nav.children.map(\.name), ["A", "B", "C"])
+    }
+
+    func testDismissingFromDidAppearAndPresentingAgainFromThePresentersDidAppear() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        window.rootViewController = a
+        b.onDidAppear = { me in try me.dismiss(animated: true) }
+        try a.present(b, animated: true)
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(b.errors, [])
+        XCTAssertNil(a.presentedViewController, "B dismissed itself as soon as it appeared")
+        XCTAssertNil(window.transitionInProgress)
+
+        // A's viewDidAppear at the end of a dismissal presents again: A has let go of B by then.
+        let c = HookedViewController("C", journal: journal)
+        a.onDidAppear = { [unowned c] me in
+            XCTAssertNil(me.presentedViewController)
+            try me.present(c, animated: false)
+        }
+        try a.present(b, animated: true)
+        try advance(to: 6)
+        try a.dismiss(animated: true)
+        try advance(to: 8)
+        XCTAssertEqual(a.errors, [])
+        XCTAssertTrue(a.presentedViewController === c, "presented from A's viewDidAppear")
+        XCTAssertNil(b.presentingViewController, "B's links are cut after its own viewDidDisappear")
+        XCTAssertNil(b.presentationController)
+        XCTAssertNil(window.transitionInProgress)
+        try a.dismiss(animated: false)
+        XCTAssertNil(a.presentedViewController)
+    }
+
+    func testPushingBackThePoppedControllerFromTheRevealedOnesDidAppear() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: false)
+        a.onDidAppear = { [unowned b] me in try me.navigationController?.pushViewController(b, animated: true) }
+        _ = try nav.popViewController(animated: true)
+        try advance(to: 2)
+        XCTAssertEqual(window.transitionInProgress?.summary, "push from A to B", "begun when A appeared")
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"], "the push's stack while it runs")
+        try advance(to: 4)
+        XCTAssertEqual(a.errors, [])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+        XCTAssertEqual(nav.children.map(\.name), ["A", "B"])
+        XCTAssertTrue(b.parent === nav, "pushed back, it stays a child")
+        XCTAssertTrue(b.view.superview === nav.view)
+    }
+
+    func testPoppingFromDidDisappearAfterAPush() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        a.onDidDisappear = { me in _ = try me.navigationController?.popViewController(animated: true) }
+        try nav.pushViewController(b, animated: true)
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(a.errors, [])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A"])
+        XCTAssertNil(b.parent)
+        XCTAssertTrue(a.view.superview === nav.view)
+        XCTAssertNil(window.transitionInProgress)
+    }
+}
