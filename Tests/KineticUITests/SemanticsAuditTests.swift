@@ -633,6 +633,33 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertNil(a.presentedViewController)
     }
 
+    /// `update` after `finish()` or `cancel()` (the animations run) changes nothing: not
+    /// `percentComplete`, not the context's, not the views; after `pause()` it scrubs again.
+    func testUpdateWhileTheCompletionRunsIsIgnored() async throws {
+        for cancels in [false, true] {
+            let a = ViewController(name: "A"), b = ViewController(name: "B")
+            let (window, delegate, interaction) = try interactiveDismissalFixture(engine: engine, presenting: a, presented: b)
+            defer { withExtendedLifetime(delegate) {} }  // held weakly by b
+            try b.dismiss(animated: true)
+            let context = try XCTUnwrap(window.transitionInProgress)
+            interaction.update(0.4)
+            try later(1.0 / 60)
+            if cancels { try interaction.cancel() } else { try interaction.finish() }
+            try later(0.02)
+            let y = b.view.presentation.frame.origin.y
+            interaction.update(0.9)
+            interaction.update(0.05)
+            XCTAssertEqual(interaction.percentComplete, 0.4, "cancels \(cancels)")
+            XCTAssertEqual(context.percentComplete, 0.4, "cancels \(cancels)")
+            XCTAssertEqual(b.view.presentation.frame.origin.y, y, "cancels \(cancels)")
+            try later(2)
+            XCTAssertNil(window.transitionInProgress)
+            interaction.update(0.5)
+            XCTAssertEqual(interaction.percentComplete, 0.4, "after the end")
+            if cancels { try b.dismiss(animated: false) }
+        }
+    }
+
     // MARK: - Transition coordinator
 
     /// `initiallyInteractive` never changes; `isCancelled` is true only for an interactive

@@ -70,10 +70,12 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         }
     }
 
-    /// Scrubs the transition to `percentComplete` (clamped to [0, 1]). Ignored while the
-    /// animations run (after ``finish()`` or ``cancel()``, until ``pause()``).
+    /// Scrubs the transition to `percentComplete` (clamped to [0, 1]). Ignored, with
+    /// ``percentComplete`` and the context's unchanged, while the animations run (after
+    /// ``finish()`` or ``cancel()``, until ``pause()``, and in a transition that started
+    /// non-interactively), and once the transition completed.
     open func update(_ percentComplete: Double) {
-        guard percentComplete.isFinite, context?.isCompleted != true else { return }
+        guard percentComplete.isFinite, context?.isCompleted != true, context?.isInteractive != false else { return }
         let p = Swift.min(Swift.max(percentComplete, 0), 1)
         self.percentComplete = p
         context?.updateInteractiveTransition(p)
