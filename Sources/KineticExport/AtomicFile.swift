@@ -26,6 +26,10 @@ import Kinetic
 ///   written; a write error such as `ENOSPC` from `/dev/full` is thrown by ``commit()``
 ///   as usual. ``temporaryPath`` is empty and ``writesDirectly`` is `true`.
 /// - **A directory** is refused with `EISDIR` (as is a path ending in `/`).
+/// - **A regular file this process may not write** (by its effective user and groups, for
+///   example a read-only `out.csv`) is refused with `EACCES`, as `cp` and `>` refuse it,
+///   although the rename would only need the directory's permission. (A process with the
+///   privilege to override file permissions, such as root, replaces it, as `cp` does.)
 ///
 /// ## Interruption
 /// The library installs no signal handlers. A process killed between creating the
@@ -73,7 +77,8 @@ public final class AtomicFileWriter: TextOutputStream {
     ///   - path: the destination file.
     ///   - createDirectory: create the destination's directory and its missing parents
     ///     (mode `0755`) first.
-    /// - Throws: ``ExportError`` when the destination is a directory (`EISDIR`), a chain of
+    /// - Throws: ``ExportError`` when the destination is a directory (`EISDIR`) or a regular
+    ///   file this process may not write (``ExportError/Operation/replace``), a chain of
     ///   symbolic links is too long (`ELOOP`), the directory cannot be created, or the
     ///   temporary file cannot be made (e.g. the directory does not exist or is not
     ///   writable); ``ExportError/Operation/open`` when a device or FIFO cannot be opened.
@@ -86,6 +91,11 @@ public final class AtomicFileWriter: TextOutputStream {
         let exists = stat(target, &info) == 0
         let kind = info.st_mode & S_IFMT
         if exists && kind == S_IFDIR { throw .io(operation: .open, path: path, code: EISDIR) }
+        // A regular file the caller may not write is not replaced either (the rename would
+        // only need the directory's permission), as `cp` and shell redirection refuse it.
+        if exists && kind == S_IFREG && faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 {
+            throw .io(operation: .replace, path: path, code: errno)
+        }
         if exists && Self.isWrittenInPlace(kind: kind) {
             // A device, FIFO or socket: write in place, never replace the node.
             var fd: Int32
@@ -231,13 +241,20 @@ public enum TextFile {
         try AtomicFileWriter(path: path, createDirectory: createDirectory).commit(after: body)
     }
 
+    /// The most bytes ``read(atPath:maximumBytes:)`` reads by default: 256 MiB.
+    public static let defaultReadLimit = 256 << 20
+
     /// Reads the whole file at `path` as UTF-8 (invalid sequences are replaced by U+FFFD).
+    /// - Parameter maximumBytes: the largest file read (bytes, ≥ 0); a longer one (or an
+    ///   endless one, such as `/dev/zero`) is refused once its reading passes the limit.
     /// - Throws: ``ExportError`` naming the path and the operating system's error (for
-    ///   example `No such file or directory`, or `Is a directory`).
-    public static func read(atPath path: String) throws(ExportError) -> String {
+    ///   example `No such file or directory`, or `Is a directory`), or
+    ///   ``ExportError/tooLarge(path:limit:)``.
+    public static func read(atPath path: String, maximumBytes: Int = defaultReadLimit) throws(ExportError) -> String {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .io(operation: .open, path: path, code: errno) }
         defer { _ = close(fd) }
+        let limit = Swift.max(maximumBytes, 0)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -247,6 +264,7 @@ public enum TextFile {
                 throw .io(operation: .read, path: path, code: errno)
             }
             if n == 0 { break }
+            if n > limit - bytes.count { throw .tooLarge(path: path, limit: limit) }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -27,17 +27,23 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The operating system refused `operation` on `path`; `code` is the `errno` value.
     case io(operation: Operation, path: String, code: Int32)
+    /// The file at `path` is longer than the `limit` (bytes) its reader accepts (see
+    /// ``TextFile/read(atPath:maximumBytes:)``).
+    case tooLarge(path: String, limit: Int)
 
-    /// The path the error is about, for file-system errors.
+    /// The path the error is about.
     public var path: String? {
-        if case .io(_, let path, _) = self { return path }
-        return nil
+        switch self {
+        case .io(_, let path, _), .tooLarge(let path, _): return path
+        }
     }
 
     public var description: String {
         switch self {
         case .io(let operation, let path, let code):
             return "cannot \(operation.rawValue) '\(path)': \(Self.systemMessage(code)) (errno \(code))"
+        case .tooLarge(let path, let limit):
+            return "cannot read '\(path)': it is larger than \(limit) bytes, the most this reader accepts"
         }
     }
 

@@ -388,6 +388,44 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(try TextFile.read(atPath: path("xs.txt")), "0.5\n1\n")
     }
 
+    func testReadingStopsAtItsLimit() throws {
+        try TextFile.write(String(repeating: "0.5\n", count: 1000), toPath: path("big.txt"))
+        XCTAssertEqual(try TextFile.read(atPath: path("big.txt"), maximumBytes: 4000).count, 4000, "exactly the limit")
+        XCTAssertThrowsError(try TextFile.read(atPath: path("big.txt"), maximumBytes: 3999)) { error in
+            XCTAssertEqual(error as? ExportError, .tooLarge(path: path("big.txt"), limit: 3999))
+            XCTAssertEqual((error as? ExportError)?.path, path("big.txt"))
+            XCTAssertTrue("\(error)".contains("larger than 3999 bytes"), "\(error)")
+        }
+        // An endless file is refused, not read until memory runs out.
+        XCTAssertThrowsError(try TextFile.read(atPath: "/dev/zero", maximumBytes: 1 << 20)) { error in
+            XCTAssertEqual(error as? ExportError, .tooLarge(path: "/dev/zero", limit: 1 << 20))
+        }
+        XCTAssertThrowsError(try TextFile.read(atPath: path("big.txt"), maximumBytes: -1)) { error in
+            XCTAssertEqual(error as? ExportError, .tooLarge(path: path("big.txt"), limit: 0), "a negative limit is 0")
+        }
+        try TextFile.write("", toPath: path("empty.txt"))
+        XCTAssertEqual(try TextFile.read(atPath: path("empty.txt"), maximumBytes: 0), "")
+    }
+
+    func testAReadOnlyDestinationIsNotReplaced() throws {
+        let file = path("read-only.csv")
+        try TextFile.write("old\n", toPath: file)
+        XCTAssertEqual(chmod(file, 0o444), 0)
+        defer { _ = chmod(file, 0o644) }
+        // Root may write any file (as `cp` does); the refusal is checked as another user.
+        let root = geteuid() == 0
+        if root { XCTAssertEqual(seteuid(65534), 0) }
+        let refused = Result { try TextFile.write("new\n", toPath: file) }
+        if root { XCTAssertEqual(seteuid(0), 0) }
+        XCTAssertThrowsError(try refused.get()) { error in
+            XCTAssertEqual(error as? ExportError, .io(operation: .replace, path: file, code: EACCES))
+            XCTAssertTrue("\(error)".contains("Permission denied"), "\(error)")
+        }
+        XCTAssertEqual(try TextFile.read(atPath: file), "old\n", "untouched")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        XCTAssertEqual(leftovers, [], "no temporary file made")
+    }
+
     // MARK: - Sampling curves
 
     func testCurveSamplingRowCountAndEndpoints() throws {
