@@ -45,7 +45,8 @@ struct KineticCommand: ParsableCommand {
                 // --help, `kinetic help …`, and other clean exits: ArgumentParser's own output.
                 exit(withError: error)
             }
-            return (code.rawValue == 0 ? 1 : code.rawValue, firstLine(of: message(for: error)))
+            let text = (error as? ParameterError).map(OptionNames.describe) ?? message(for: error)
+            return (code.rawValue == 0 ? 1 : code.rawValue, firstLine(of: text))
         }
     }
 
@@ -56,5 +57,27 @@ struct KineticCommand: ParsableCommand {
         var result = String(line)
         if result.hasPrefix("Error: ") { result.removeFirst("Error: ".count) }
         return result
+    }
+}
+
+/// The tool's names for the library's parameters: an error the library throws for a value
+/// the user typed names the option (`--velocity = nan is not a finite number`), not the
+/// Swift parameter (`initialVelocity`).
+enum OptionNames {
+    static let byParameter: [String: String] = [
+        "initialVelocity": "--velocity", "velocity": "--velocity", "decelerationRate": "--deceleration-rate",
+        "frictionMultiplier": "--friction-multiplier", "absVelocityThreshold": "--velocity-threshold",
+        "velocityThreshold": "--velocity-threshold", "dampingRatio": "--damping-ratio",
+        "settlingDuration": "--settling-duration", "density": "--density", "friction": "--friction",
+        "mass": "--mass", "stiffness": "--stiffness", "damping": "--damping", "response": "--response",
+        "duration": "--duration", "bounce": "--bounce", "rate": "--rate", "epsilon": "--epsilon",
+    ]
+
+    /// The error's message with the parameter replaced by the option it came from, where the
+    /// tool has one (a curve's `x1` and the like keep their names).
+    static func describe(_ error: ParameterError) -> String {
+        let text = error.description
+        guard let option = byParameter[error.parameter], text.hasPrefix(error.parameter) else { return text }
+        return option + text.dropFirst(error.parameter.count)
     }
 }

@@ -62,10 +62,10 @@ struct CLIError: Error, CustomStringConvertible {
 }
 
 /// Checks a `--count` against the library's range, naming the value as given (an integer,
-/// negative numbers included: `count = -5 is outside [2, 10000000]`).
+/// negative numbers included: `--count = -5 is outside [2, 10000000]`).
 func checkCount(_ count: Int) throws {
     guard (2...maximumSampleCount).contains(count) else {
-        throw ValidationError("count = \(count) is outside [2, \(maximumSampleCount)]")
+        throw ValidationError("--count = \(count) is outside [2, \(maximumSampleCount)]")
     }
 }
 

@@ -39,7 +39,7 @@ struct MotionTableOptions: ParsableArguments {
     /// Checks the rate (finite, > 0) and the output for `command`.
     func check(_ command: String) throws {
         guard sampleRate.isFinite && sampleRate > 0 else {
-            throw ValidationError("sample-rate = \(sampleRate) is outside (0, ∞)")
+            throw ValidationError("--sample-rate = \(sampleRate) is outside (0, ∞)")
         }
         try checkOutput(output, accepts: [.csv], command: command)
     }
@@ -90,20 +90,20 @@ struct SampleDecayCommand: ParsableCommand {
             throw ValidationError("--epsilon applies to UIScrollView's decay (--deceleration-rate), not to Compose's "
                                   + "(--friction-multiplier / --velocity-threshold), which stops at its velocity threshold")
         }
-        guard velocity.isFinite else { throw ValidationError("velocity = \(velocity) is not a finite number") }
+        guard velocity.isFinite else { throw ValidationError("--velocity = \(velocity) is not a finite number") }
         // Compose clamps these (a multiplier to at least 0.0001, a threshold to its magnitude
         // and at least 1e-7); the tool refuses a value it would change, naming it.
         for (name, value) in [("friction-multiplier", frictionMultiplier), ("velocity-threshold", velocityThreshold),
                               ("epsilon", epsilon)] {
             if let value, !(value.isFinite && value > 0) {
-                throw ValidationError("\(name) = \(value) is outside (0, ∞)")
+                throw ValidationError("--\(name) = \(value) is outside (0, ∞)")
             }
         }
         if let frictionMultiplier, frictionMultiplier < 0.0001 {
-            throw ValidationError("friction-multiplier = \(frictionMultiplier) is outside [0.0001, ∞) (Compose's smallest)")
+            throw ValidationError("--friction-multiplier = \(frictionMultiplier) is outside [0.0001, ∞) (Compose's smallest)")
         }
         if let velocityThreshold, velocityThreshold < 1e-7 {
-            throw ValidationError("velocity-threshold = \(velocityThreshold) is outside [1e-07, ∞) (Compose's smallest)")
+            throw ValidationError("--velocity-threshold = \(velocityThreshold) is outside [1e-07, ∞) (Compose's smallest)")
         }
         try table.check("sample decay")
     }
@@ -149,7 +149,7 @@ struct SampleFlingCommand: ParsableCommand {
     @OptionGroup var table: MotionTableOptions
 
     func validate() throws {
-        guard velocity.isFinite else { throw ValidationError("velocity = \(velocity) is not a finite number") }
+        guard velocity.isFinite else { throw ValidationError("--velocity = \(velocity) is not a finite number") }
         try table.check("sample fling")
     }
 

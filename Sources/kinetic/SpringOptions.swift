@@ -124,7 +124,7 @@ struct SpringOptions: ParsableArguments {
         do {
             return (spring, try sample(spring, initialVelocity: velocity, rate: rate, epsilon: epsilon))
         } catch SamplingError.neverSettles(_) where spring.damping > 0 {
-            throw CLIError("velocity = \(velocity) is too large: the settling time of \(spring) is not representable "
+            throw CLIError("--velocity = \(velocity) is too large: the settling time of \(spring) is not representable "
                            + "as a Double (the motion overflows)")
         }
     }

@@ -178,7 +178,7 @@ final class CLIInputTests: XCTestCase {
         let message = try assertOneLineError(
             ["sample", "spring", "--mass", "1", "--stiffness", "1e-6", "--damping", "1e-3", "--velocity", "1.7976931348623157e308",
              "--rate", "1"],
-            contains: ["initialVelocity = 1.7976931348623157e+308", "range of Double"])
+            contains: ["--velocity = 1.7976931348623157e+308", "range of Double"])
         _ = try assertOneLineError(
             ["sample", "spring", "--mass", "1", "--stiffness", "1e-6", "--damping", "1e-3", "--velocity", "1.7976931348623157e308"],
             contains: ["over the 1 GiB limit", "--force"])
@@ -499,6 +499,32 @@ final class CLIInputTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
         }
         XCTAssertEqual(try temporaryFiles(), [])
+    }
+
+    /// Errors name the option the user typed, also when the library finds the bad value
+    /// (its parameter may be spelt otherwise: `initialVelocity`, `decelerationRate`).
+    func testErrorsNameTheOptionNotTheLibrarysParameter() throws {
+        let spring = ["sample", "spring", "--duration", "0.5", "--bounce", "0.3"]
+        let cases: [([String], String)] = [
+            (spring + ["--velocity", "nan"], "--velocity = nan is not a finite number"),
+            (spring + ["--velocity", "-inf"], "--velocity = -inf is not a finite number"),
+            (spring + ["--rate", "0"], "--rate = 0.0 is outside"),
+            (spring + ["--epsilon", "2"], "--epsilon = 2.0 is outside (0, 1)"),
+            (["sample", "spring", "--damping-ratio", "nan", "--response", "1"], "--damping-ratio = nan"),
+            (["sample", "spring", "--settling-duration", "-1", "--damping-ratio", "1"], "--settling-duration = -1.0"),
+            (["sample", "spring", "--mass", "1", "--stiffness", "-4", "--damping", "1"], "--stiffness = -4.0"),
+            (["sample", "decay", "--velocity", "100", "--deceleration-rate", "2"], "--deceleration-rate = 2.0 is outside (0, 1)"),
+            (["sample", "decay", "--velocity", "nan"], "--velocity = nan"),
+            (["sample", "decay", "--velocity", "100", "--sample-rate", "0"], "--sample-rate = 0.0"),
+            (["sample", "fling", "--velocity", "100", "--density", "0"], "--density = 0.0"),
+            (["plot", "spring", "--duration", "0.5", "--bounce", "0.3", "--velocity", "inf", "-o", "/dev/null"],
+             "--velocity = inf"),
+        ]
+        for (arguments, expected) in cases {
+            try assertOneLineError(arguments, contains: [expected])
+        }
+        // The curve's control points are one argument: they keep the curve's names.
+        try assertOneLineError(["sample", "bezier", "1.5,0,1,1"], contains: ["x1 = 1.5 is outside [0, 1]"])
     }
 }
 

@@ -229,7 +229,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(table.row(0)[2], 4000, accuracy: 1e-6, "starts at the release velocity")
         XCTAssertEqual(table[table.rowCount - 1, 0], fling.duration(initialVelocity: 4000))
         XCTAssertEqual(table[table.rowCount - 1, 1], fling.distance(initialVelocity: 4000))
-        try assertOneLineError(["sample", "decay", "--velocity", "1", "--deceleration-rate", "1"], contains: "decelerationRate = 1.0")
+        try assertOneLineError(["sample", "decay", "--velocity", "1", "--deceleration-rate", "1"], contains: "--deceleration-rate = 1.0")
         try assertOneLineError(["sample", "decay", "--velocity", "1", "--deceleration-rate", "0.99", "--friction-multiplier", "1"],
                                contains: "not both")
         try assertOneLineError(["sample", "decay", "--velocity", "1e308", "--deceleration-rate", "0.999999"], contains: "rows")
