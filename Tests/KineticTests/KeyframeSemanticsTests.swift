@@ -123,6 +123,37 @@ final class KeyframeSemanticsTests: XCTestCase {
         }
     }
 
+    /// Decomposition at magnitudes whose squares overflow or underflow a double: the lanes
+    /// are finite and the transform comes back (to relative precision), in 2-D and 3-D; a
+    /// rotation axis of any finite length is an axis.
+    func testDecompositionAtExtremeMagnitudes() {
+        for scale in [1e200, 1e-200, 1.7e308, 4e-320] {
+            let t2 = Transform2D(a: 0.6 * scale, b: 0.8 * scale, c: -0.8 * scale, d: 0.6 * scale, tx: 1, ty: 2)
+            var lanes2 = [Double](repeating: 0, count: Transform2D.laneCount)
+            lanes2.withUnsafeMutableBufferPointer { t2.writeLanes(into: $0) }
+            XCTAssertTrue(lanes2.allSatisfy(\.isFinite), "\(scale): \(lanes2)")
+            XCTAssertEqual(lanes2[2], Double.atan2(y: t2.b, x: t2.a), accuracy: 1e-15, "the angle at \(scale)")
+            XCTAssertEqual(lanes2[3] / scale, 1, accuracy: 1e-12, "sx at \(scale)")
+            let back2 = lanes2.withUnsafeBufferPointer { Transform2D(lanes: $0) }
+            for (x, y) in [(back2.a, t2.a), (back2.b, t2.b), (back2.c, t2.c), (back2.d, t2.d)] {
+                XCTAssertEqual(x / scale, y / scale, accuracy: 1e-12, "2-D at \(scale)")
+            }
+            let t3 = Transform3D(scaleX: scale, y: scale, z: scale)
+            var lanes3 = [Double](repeating: 0, count: 17)
+            lanes3.withUnsafeMutableBufferPointer { t3.writeLanes(into: $0) }
+            XCTAssertTrue(lanes3.allSatisfy(\.isFinite), "\(scale): \(lanes3)")
+            let back3 = lanes3.withUnsafeBufferPointer { Transform3D(lanes: $0) }
+            for (r0, r1) in zip(t3.rows, back3.rows) {
+                for (x, y) in zip(r0, r1) { XCTAssertEqual(x / scale, y / scale, accuracy: 1e-12, "3-D at \(scale)") }
+            }
+            let axis = Transform3D(rotationAngle: 0.7, x: scale, y: 0, z: 0)
+            let unit = Transform3D(rotationAngle: 0.7, x: 1, y: 0, z: 0)
+            for (r0, r1) in zip(axis.rows, unit.rows) {
+                for (x, y) in zip(r0, r1) { XCTAssertEqual(x, y, accuracy: 1e-15, "axis of length \(scale)") }
+            }
+        }
+    }
+
     // MARK: Colour, rect
 
     func testColorAndRectInterpolatePerComponent() throws {

@@ -265,6 +265,17 @@ final class MotionTests: XCTestCase {
         XCTAssertEqual(try band.clamp(50, to: 0 ... 100, dimension: 400), 50)
         XCTAssertEqual(try band.clamp(-40, to: 0 ... 100, dimension: 400), try band.offset(forOverscroll: -40, dimension: 400))
         XCTAssertEqual(try band.clamp(140, to: 0 ... 100, dimension: 400), 100 + (try band.offset(forOverscroll: 40, dimension: 400)))
+        // A position farther past the edge than a double's difference can hold shows as far as
+        // any, just short of the edge plus the dimension.
+        XCTAssertEqual(try band.clamp(-1e308, to: 1e308 ... 1e308, dimension: 400), 1e308 - (400.0).nextDown)
+        XCTAssertEqual(try band.clamp(1.7e308, to: -1.7e308 ... -1e308, dimension: 400), -1e308 + (400.0).nextDown)
+        XCTAssertEqual(try band.clamp(-1.7e308, to: 1.7e308 ... 1.7e308, dimension: 1e308), 1.7e308 - (1e308).nextDown)
+        XCTAssertEqual(try band.clamp(-.greatestFiniteMagnitude, to: -1e308 ... 0, dimension: 1e308),
+                       -1e308 + (try band.offset(forOverscroll: -.greatestFiniteMagnitude + 1e308, dimension: 1e308)))
+        XCTAssertThrowsError(try band.clamp(-1, to: 0 ... 1, dimension: 0)) {
+            XCTAssertEqual(($0 as? ParameterError)?.parameter, "dimension")
+        }
+        XCTAssertThrowsError(try band.clamp(0.5, to: 0 ... 1, dimension: -1), "the dimension is checked inside the bounds too")
         XCTAssertThrowsError(try band.overscroll(forOffset: 960, dimension: 960)) {
             XCTAssertEqual(($0 as? ParameterError)?.parameter, "offset")
         }

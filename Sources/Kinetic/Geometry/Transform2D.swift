@@ -89,7 +89,7 @@ public struct Transform2D: Interpolatable, Hashable, Sendable {
     public func writeLanes(into lanes: UnsafeMutableBufferPointer<Double>) {
         // The linear part maps x to the column (a, b) and y to (c, d) (column-vector view
         // [a c; b d]). Factor it as R(θ)·[sx m; 0 sy] (a QR factorisation).
-        let sx = (a * a + b * b).squareRoot()
+        let sx = euclideanLength(a, b)
         let angle: Double
         let shear: Double
         let sy: Double
@@ -101,7 +101,7 @@ public struct Transform2D: Interpolatable, Hashable, Sendable {
             sy = d * cosine - c * sine
         } else {
             // The x axis collapses; take the rotation from the y axis image instead.
-            let length = (c * c + d * d).squareRoot()
+            let length = euclideanLength(c, d)
             angle = length > 0 ? Double.atan2(y: -c, x: d) : 0
             shear = 0
             sy = length

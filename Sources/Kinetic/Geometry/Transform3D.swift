@@ -71,7 +71,14 @@ public struct Transform3D: Interpolatable, Hashable, Sendable {
     /// about (0, 0, 1) it equals ``Transform2D/init(rotationAngle:)``). A zero axis gives
     /// the identity.
     public init(rotationAngle angle: Double, x: Double, y: Double, z: Double) {
-        let length = (x * x + y * y + z * z).squareRoot()
+        var x = x, y = y, z = z
+        var length = euclideanLength(x, y, z)
+        if length > 0 && length < 0x1p-500 {
+            // A tiny axis (subnormal components included) scaled by a power of two, exactly:
+            // sin(angle / 2) / length would overflow.
+            x *= 0x1p600; y *= 0x1p600; z *= 0x1p600
+            length = euclideanLength(x, y, z)
+        }
         guard length > 0 else {
             self = .identity
             return
@@ -110,7 +117,7 @@ public struct Transform3D: Interpolatable, Hashable, Sendable {
         scales: (Double, Double, Double), shears: (xy: Double, xz: Double, yz: Double)
     ) {
         var x = qx, y = qy, z = qz, w = qw
-        let norm = (x * x + y * y + z * z + w * w).squareRoot()
+        let norm = euclideanLength(x, y, z, w)
         if norm > 0 && norm.isFinite {
             x /= norm; y /= norm; z /= norm; w /= norm
         } else {
@@ -149,15 +156,20 @@ public struct Transform3D: Interpolatable, Hashable, Sendable {
             let axis: V = abs(p.0) <= abs(p.1) && abs(p.0) <= abs(p.2) ? (1, 0, 0)
                 : (abs(p.1) <= abs(p.2) ? (0, 1, 0) : (0, 0, 1))
             let c = cross(p, axis)
-            return scaled(c, 1 / dot(c, c).squareRoot())
+            return scaled(c, 1 / euclideanLength(c.0, c.1, c.2))
         }
         let r1: V = (m11, m12, m13), r2: V = (m21, m22, m23), r3: V = (m31, m32, m33)
-        let sx = dot(r1, r1).squareRoot()
-        let n1: V = sx > 0 ? scaled(r1, 1 / sx) : (1, 0, 0)
+        let sx = euclideanLength(r1.0, r1.1, r1.2)
+        /// `p` / `length` (> 0): through the reciprocal, unless that overflows (a subnormal length).
+        func normalised(_ p: V, _ length: Double) -> V {
+            let inverse = 1 / length
+            return inverse.isFinite ? scaled(p, inverse) : (p.0 / length, p.1 / length, p.2 / length)
+        }
+        let n1: V = sx > 0 ? normalised(r1, sx) : (1, 0, 0)
         let kxy = dot(n1, r2)
         let w2 = minus(r2, scaled(n1, kxy))
-        let sy = dot(w2, w2).squareRoot()
-        let n2: V = sy > 0 ? scaled(w2, 1 / sy) : perpendicular(n1)
+        let sy = euclideanLength(w2.0, w2.1, w2.2)
+        let n2: V = sy > 0 ? normalised(w2, sy) : perpendicular(n1)
         let n3 = cross(n1, n2)
         let kxz = dot(n1, r3), kyz = dot(n2, r3), sz = dot(n3, r3)
 

@@ -33,6 +33,12 @@ public struct RubberBand: Sendable, Hashable {
     public func offset(forOverscroll overscroll: Double, dimension: Double) throws(ParameterError) -> Double {
         try ParameterError.requireFinite(overscroll, "overscroll")
         try Self.check(dimension)
+        return saturatingOffset(overscroll, dimension: dimension)
+    }
+
+    /// The offset for an overscroll that may be infinite (a difference of finite positions
+    /// that overflowed): it saturates just below the dimension, as a huge finite one does.
+    private func saturatingOffset(_ overscroll: Double, dimension: Double) -> Double {
         let x = overscroll.magnitude
         // c·x·d / (c·x + d) = d / (1 + d / (c·x)), which stays finite for any finite x. Past
         // about 2^53·d/c the sum rounds to 1 and the quotient to d itself: the largest double
@@ -70,18 +76,27 @@ public struct RubberBand: Sendable, Hashable {
     ///   - position: where the drag would put the content, points.
     ///   - bounds: the positions the content rests in, finite.
     ///   - dimension: as ``offset(forOverscroll:dimension:)``.
-    /// - Throws: as ``offset(forOverscroll:dimension:)``; `notFinite` for the bounds.
+    ///   A position farther past an edge than `Double` can express (−1e308 below bounds at
+    ///   1e308) shows as far as any: just short of the edge plus the dimension.
+    /// - Returns: a finite position, between the edge and `position`.
+    /// - Throws: ``ParameterError`` naming `position`, `bounds.lowerBound`,
+    ///   `bounds.upperBound` or `dimension` when not finite, or a dimension ≤ 0.
     public func clamp(_ position: Double, to bounds: ClosedRange<Double>, dimension: Double) throws(ParameterError) -> Double {
         try ParameterError.requireFinite(position, "position")
         try ParameterError.requireFinite(bounds.lowerBound, "bounds.lowerBound")
         try ParameterError.requireFinite(bounds.upperBound, "bounds.upperBound")
+        try Self.check(dimension)
+        let edge: Double
         if position < bounds.lowerBound {
-            return bounds.lowerBound + (try offset(forOverscroll: position - bounds.lowerBound, dimension: dimension))
+            edge = bounds.lowerBound
+        } else if position > bounds.upperBound {
+            edge = bounds.upperBound
+        } else {
+            return position
         }
-        if position > bounds.upperBound {
-            return bounds.upperBound + (try offset(forOverscroll: position - bounds.upperBound, dimension: dimension))
-        }
-        return position
+        // Between the edge and the position (the offset is smaller than the overscroll, and
+        // at most the dimension when the difference overflowed to the other side): finite.
+        return edge + saturatingOffset(position - edge, dimension: dimension)
     }
 
     private static func check(_ dimension: Double) throws(ParameterError) {
