@@ -298,6 +298,36 @@ final class KeyframeSemanticsTests: XCTestCase {
         }
     }
 
+    /// Extrapolated far enough that the Hermite basis overflows (progress beyond about
+    /// ±1e100), a cubic segment saturates with the sign of its leading term, as it does at
+    /// 1e50 where nothing overflows: never +max by default (∞ − ∞ was NaN).
+    func testFarExtrapolationKeepsTheCubicsSign() throws {
+        let tracks = [
+            try KeyframeTrack(keyTimes: [0, 0.5, 1], values: [0.0, 1, 3], interpolation: .catmullRom),
+            try KeyframeTrack(keyTimes: [0, 0.4, 1], values: [5.0, -2, 4], interpolation: .catmullRom),
+            try KeyframeTrack(values: [1.0, 3, -7, 2], calculationMode: .cubic),
+            try KeyframeTrack(values: [-1e300, 1e300, -1e300], calculationMode: .cubic),
+        ]
+        for (index, track) in tracks.enumerated() {
+            for sign in [1.0, -1.0] {
+                let reference = track.value(at: sign * 1e50)
+                XCTAssertTrue(reference.isFinite && reference != 0, "track \(index) at \(sign * 1e50): \(reference)")
+                for far in [1e103, 1e150, 1e250, Double.greatestFiniteMagnitude] {
+                    let value = track.value(at: sign * far)
+                    XCTAssertEqual(value, reference < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude,
+                                   "track \(index) at \(sign * far)")
+                    // The batch refuses a value beyond the range (its documented overflow error).
+                    var batched = [Double.nan]
+                    XCTAssertThrowsError(try batched.withUnsafeMutableBufferPointer {
+                        try KeyframeBatch(tracks: [track]).evaluate(at: sign * far, into: $0)
+                    }, "KeyframeBatch, track \(index) at \(sign * far)") { error in
+                        guard case .overflow? = error as? BatchStoreError else { return XCTFail("\(error)") }
+                    }
+                }
+            }
+        }
+    }
+
     func testSingleKeyframeIsConstantAndEqualValuesPaceEvenly() throws {
         let single = try KeyframeTrack(keyTimes: [0.3], values: [7.0], interpolation: .catmullRom)
         for p in [-1.0, 0, 0.3, 0.9, 2] { XCTAssertEqual(single.value(at: p), 7) }

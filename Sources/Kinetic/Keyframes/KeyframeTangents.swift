@@ -153,22 +153,30 @@ enum KeyframeTangents {
         // easing puts v outside [0, 1], where h00 and h01 are large and of opposite signs).
         for i in 0 ..< count {
             let direct = a[i] + (h01 * (b[i] - a[i]) + (h10 * m0[i] + h11 * m1[i]))
-            output[i] = direct.isFinite ? direct : scaledLane(a[i], b[i], m0[i], m1[i], h01, h10, h11)
+            output[i] = direct.isFinite ? direct : scaledLane(a[i], b[i], m0[i], m1[i], v, h01, h10, h11)
         }
     }
 
     /// One lane of `hermite` whose sum overflowed, on values and tangents scaled by 2^-4 and
     /// scaled back (exact), or where that overflows too, by 2^-600, which gives the sign of a
-    /// value beyond the range (±infinity). NaN only where the basis itself overflowed, at an
-    /// eased progress beyond about ±1e100.
+    /// value beyond the range (±infinity). Where the basis itself overflowed (an eased
+    /// progress beyond about ±1e100, where its terms are infinities of opposite signs), the
+    /// cubic in power form, by Horner's rule on the scaled coefficients: its leading term
+    /// gives the value's sign, never NaN.
     @inline(never)
-    static func scaledLane(_ a: Double, _ b: Double, _ m0: Double, _ m1: Double,
+    static func scaledLane(_ a: Double, _ b: Double, _ m0: Double, _ m1: Double, _ v: Double,
                            _ h01: Double, _ h10: Double, _ h11: Double) -> Double {
         @inline(__always) func sum(_ s: Double) -> Double {
             a * s + (h01 * (b * s - a * s) + (h10 * (m0 * s) + h11 * (m1 * s)))
         }
         let small = sum(0x1p-4) * 16
-        return small.isFinite ? small : sum(0x1p-600) * 0x1p300 * 0x1p300
+        if small.isFinite { return small }
+        let tiny = sum(0x1p-600)
+        if !tiny.isNaN { return tiny * 0x1p300 * 0x1p300 }
+        let s = 0x1p-600
+        let sa = a * s, sb = b * s, sm0 = m0 * s, sm1 = m1 * s
+        let c3 = 2 * (sa - sb) + sm0 + sm1, c2 = 3 * (sb - sa) - 2 * sm0 - sm1
+        return (((c3 * v + c2) * v + sm0) * v + sa) * 0x1p300 * 0x1p300
     }
 
     /// dH/dv of a one-lane Hermite segment whose end values differ by `delta` (b − a), with

@@ -24,8 +24,9 @@
 /// near ±1.8e308, and cubic segments whose sum would overflow are computed on scaled values,
 /// so a representable value comes out right; a lane beyond the range (an eased overshoot or
 /// an extrapolation past ±1.8e308) saturates at ±`greatestFiniteMagnitude`, as
-/// ``CubicBezier`` does. So does a lane whose arithmetic overflows outright, which takes an
-/// easing whose control values are beyond about ±1e100. Where a track's tangents are
+/// ``CubicBezier`` does, with the sign of the value. So does a lane whose arithmetic
+/// overflows outright (an eased or extrapolated progress beyond about ±1e100, where the
+/// cubic's basis overflows): its sign is the cubic's leading term's. Where a track's tangents are
 /// beyond the range, the track keeps them scaled by 2^-k and its cubic segments work on
 /// lanes scaled alike: k is 4 (no precision lost but below 2^-1070), or about 500 for the
 /// `.cubicPaced` mode's arc lengths, where a lane below about 1e-150 beside 1e308 in the same
