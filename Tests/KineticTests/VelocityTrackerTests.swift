@@ -207,6 +207,26 @@ final class VelocityTrackerTests: XCTestCase {
             // The difference is beyond the range of Double; the velocity is beyond it too.
             XCTAssertEqual(slow.velocity(), -.greatestFiniteMagnitude, "\(strategy) saturates")
 
+            // Samples very close in time (their squared and fourth-power times underflow):
+            // the velocity of a steady motion, and of an accelerating one at the newest sample.
+            for gap in [1e-170, 1e-250, 1e-300] {
+                var close = try VelocityTracker(strategy: strategy)
+                for k in 0 ..< 5 { try close.add(time: 1 + Double(k) * gap, position: 5 * Double(k) * gap) }
+                // The times 1 + k·gap all round to 1: one time, no velocity.
+                XCTAssertEqual(close.velocity(), 0, "\(strategy), gap \(gap) lost in the time")
+                var near = try VelocityTracker(strategy: strategy)
+                for k in 0 ..< 5 { try near.add(time: Double(k) * gap, position: 5 * Double(k) * gap) }
+                XCTAssertEqual(near.velocity(), 5, accuracy: 1e-12, "\(strategy), gap \(gap)")
+            }
+        }
+        // Least squares through x = 3t + t² (per unit of the gap) at the newest sample, t = 4.
+        for gap in [1e-170, 1e-250] {
+            var curved = try VelocityTracker(strategy: .leastSquares)
+            for k in 0 ..< 5 {
+                let t = Double(k)
+                try curved.add(time: t * gap, position: (3 * t + t * t) * gap)
+            }
+            XCTAssertEqual(curved.velocity(), 3 + 2 * 4, accuracy: 1e-9, "gap \(gap)")
         }
     }
 

@@ -4,10 +4,22 @@ enum VelocityEstimation {
     /// The slope at time 0 of the unweighted least-squares polynomial of degree
     /// min(2, count − 1) through the samples (count ≥ 2). Samples at one time give 0.
     static func leastSquaresSlope(times t: UnsafePointer<Double>, positions x: UnsafePointer<Double>, count n: Int) -> Double {
-        // Sums over the samples (times ≤ 0.1 s, so the powers stay well scaled).
+        // The times scaled by a power of two 2^e that brings the oldest into [1/2, 1) in
+        // magnitude, so that their fourth powers neither underflow nor lose bits for samples
+        // however close (1e-170 s apart). Exact: wherever the unscaled sums did not underflow,
+        // every step below is the unscaled one times a power of two, and so is the slope.
+        let span = t[0].magnitude
+        let e = span > 0 && span.isFinite ? Swift.min(Swift.max(-Int(span.exponent) - 1, -1000), 1000) : 0
+        let scale = Double(sign: .plus, exponent: e, significand: 1)
+        return leastSquaresSlope(times: t, timeScale: scale, positions: x, count: n) * scale
+    }
+
+    /// ``leastSquaresSlope(times:positions:count:)`` in the scaled time t·`timeScale`.
+    private static func leastSquaresSlope(times t: UnsafePointer<Double>, timeScale: Double,
+                                          positions x: UnsafePointer<Double>, count n: Int) -> Double {
         var st = 0.0, sx = 0.0, stt = 0.0, stx = 0.0, sttt = 0.0, sttx = 0.0, stttt = 0.0
         for k in 0 ..< n {
-            let tk = t[k], xk = x[k], t2 = tk * tk
+            let tk = t[k] * timeScale, xk = x[k], t2 = tk * tk
             st += tk
             sx += xk
             stt += t2
