@@ -149,4 +149,41 @@ final class ChainedTransitionTests: EngineTestCase {
         XCTAssertTrue(a.view.superview === nav.view)
         XCTAssertNil(window.transitionInProgress)
     }
+
+    /// A navigation controller that is in no window changes its stack at once, as UIKit's
+    /// does: nothing animates, no appearance callbacks (only containment ones); shown later,
+    /// its top appears.
+    func testANavigationControllerOutsideAWindowChangesItsStackAtOnce() async throws {
+        for loadsViewFirst in [false, true] {
+            let journal = Journal()
+            let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+            let c = HookedViewController("C", journal: journal)
+            let nav = NavigationController(rootViewController: a)
+            if loadsViewFirst { _ = nav.view }
+            journal.clear()
+            try nav.pushViewController(b, animated: true)
+            try nav.pushViewController(c, animated: true)
+            XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B", "C"], "at once")
+            XCTAssertEqual(try nav.popViewController(animated: true)?.name, "C")
+            XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B"])
+            XCTAssertNil(c.parent)
+            XCTAssertTrue(b.parent === nav)
+            XCTAssertEqual(journal.entries, ["B.willMove(NavigationController)", "B.didMove(NavigationController)",
+                                             "C.willMove(NavigationController)", "C.didMove(NavigationController)",
+                                             "C.willMove(nil)", "C.didMove(nil)"], "loads view first: \(loadsViewFirst)")
+            if loadsViewFirst {
+                XCTAssertTrue(b.view.superview === nav.view)
+                XCTAssertNil(a.view.superview)
+                XCTAssertNil(c.view.superview)
+            }
+            journal.clear()
+            let window = Window(engine: engine)
+            window.rootViewController = nav
+            XCTAssertEqual(journal.entries, ["B.viewWillAppear", "B.viewDidAppear"], "loads view first: \(loadsViewFirst)")
+            XCTAssertTrue(b.view.superview === nav.view)
+            XCTAssertEqual(nav.view.subviews.count, 1, "only the top's view")
+            XCTAssertNil(window.transitionInProgress)
+        }
+    }
+
 }

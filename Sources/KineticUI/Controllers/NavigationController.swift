@@ -69,6 +69,10 @@ extension NavigationControllerDelegate {
 /// in its `viewWillAppear`. A cancelled interactive transition puts them back before the
 /// cancellation's callbacks. The children (and so each controller's `parent` and
 /// `navigationController`) change at the end, as described above.
+///
+/// A navigation controller that is in no window (set up before it is shown) changes its
+/// stack at once, whatever `animated` says: no transition runs and no controller gets
+/// appearance callbacks, only the containment ones; when it is shown, its top appears.
 @MainActor
 open class NavigationController: ViewController {
     /// The stack, bottom first: the children, or, while a push, pop or stack change runs, the
@@ -202,6 +206,10 @@ open class NavigationController: ViewController {
         if let running = window?.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "\(operation) \(to.name)", running: running.summary)
         }
+        guard window != nil else {
+            changeStackOffWindow(from: from, to: to, joining: joining, leaving: leaving, finalStack: finalStack)
+            return
+        }
         let vended = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
         let animator = animated ? vended ?? SlideTransition() : nil
         // UIKit asks for an interaction controller only for an animation controller the
@@ -243,6 +251,25 @@ open class NavigationController: ViewController {
             if window?.transitionInProgress === context { transitionStack = nil }
             throw error
         }
+    }
+
+    /// The stack change of a navigation controller that is not in a window, as UIKit makes
+    /// it: at once, nothing animates and no controller gets appearance callbacks (its views
+    /// are in no window); the containment callbacks run, and the new top's view replaces the
+    /// old one's if the navigation controller's view is loaded. When the navigation
+    /// controller is shown later, its top appears as usual.
+    private func changeStackOffWindow(from: ViewController, to: ViewController, joining: [ViewController],
+                                      leaving: [ViewController], finalStack: [ViewController]) {
+        for c in leaving { c.willMove(toParent: nil) }
+        for c in joining { addChild(c) }
+        if isViewLoaded, from.isViewLoaded, from.view.superview === view { from.view.removeFromSuperview() }
+        if isViewLoaded {
+            to.view.frame = view.bounds
+            view.addSubview(to.view)
+        }
+        children = finalStack
+        for c in leaving { c.removeFromParent() }
+        for c in joining { c.didMove(toParent: self) }
     }
 
     private func finish(_ context: TransitionContext, completed: Bool, joining: [ViewController], leaving: [ViewController],
