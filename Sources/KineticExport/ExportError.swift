@@ -17,7 +17,8 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         case write = "write"
         /// Flushing the temporary file to stable storage (`fsync`).
         case sync = "sync"
-        /// Renaming the finished temporary file over the destination.
+        /// Renaming the finished temporary file over the destination (or, before anything is
+        /// written, finding that the destination is a file this process may not write).
         case replace = "replace"
         /// Opening a file for reading.
         case open = "open"

@@ -69,10 +69,15 @@ func checkCount(_ count: Int) throws {
     }
 }
 
-/// The text of the input file at `path`; an empty (or all-whitespace) file is an error
-/// naming it and what it should hold.
+/// The largest input file the tool reads: 2 GiB, twice the largest output it writes without
+/// `--force` (so `plot csv` reads anything `sample` wrote), and a bound for an endless input
+/// such as `/dev/zero`.
+let maximumInputBytes = 2 << 30
+
+/// The text of the input file at `path` (at most ``maximumInputBytes``); an empty (or
+/// all-whitespace) file is an error naming it and what it should hold.
 func readNonEmpty(_ path: String, expecting what: String) throws -> String {
-    let text = try TextFile.read(atPath: path)
+    let text = try TextFile.read(atPath: path, maximumBytes: maximumInputBytes)
     guard text.contains(where: { !$0.isWhitespace }) else {
         throw CLIError("\(path): the file is empty; expected \(what)")
     }

@@ -126,6 +126,16 @@ final class KeyframeSemanticsTests: XCTestCase {
     /// Decomposition at magnitudes whose squares overflow or underflow a double: the lanes
     /// are finite and the transform comes back (to relative precision), in 2-D and 3-D; a
     /// rotation axis of any finite length is an axis.
+    func testARotationAxisOfAnyFiniteLengthIsAnAxis() {
+        let unit = Transform3D(rotationAngle: 0.7, x: 1, y: 1, z: 0)
+        for scale in [1.5e308, 1e300, 1e-300, 5e-324] {
+            let axis = Transform3D(rotationAngle: 0.7, x: scale, y: scale, z: 0)
+            for (r0, r1) in zip(axis.rows, unit.rows) {
+                for (x, y) in zip(r0, r1) { XCTAssertEqual(x, y, accuracy: 1e-15, "axis (\(scale), \(scale), 0)") }
+            }
+        }
+    }
+
     func testDecompositionAtExtremeMagnitudes() {
         for scale in [1e200, 1e-200, 1.7e308, 4e-320] {
             let t2 = Transform2D(a: 0.6 * scale, b: 0.8 * scale, c: -0.8 * scale, d: 0.6 * scale, tx: 1, ty: 2)
@@ -325,6 +335,23 @@ final class KeyframeSemanticsTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+
+    /// Where the basis overflows, a value that is representable comes out right: a constant
+    /// track stays constant out to ±1.8e308 (where the segment parameter is infinite), and
+    /// tiny lanes keep their precision (no fixed scale flushes them to zero).
+    func testFarExtrapolationOfRepresentableValues() throws {
+        let constant = try KeyframeTrack(values: [5.0, 5, 5], calculationMode: .cubic)
+        for p in [1e103, -1e103, Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude] {
+            XCTAssertEqual(constant.value(at: p), 5, "at \(p)")
+        }
+        let tiny = try KeyframeTrack(keyTimes: [0, 0.5, 1], values: [0.0, 1e-160, 3e-160], interpolation: .catmullRom)
+        for sign in [1.0, -1.0] {
+            // The cubic's leading term dominates both: the value grows as the cube of progress.
+            let near = tiny.value(at: sign * 1e50), far = tiny.value(at: sign * 1e103)
+            XCTAssertTrue(near.isFinite && near != 0, "\(near)")
+            XCTAssertEqual(far / (near * 1e159), 1, accuracy: 1e-9, "at \(sign * 1e103): \(far)")
         }
     }
 

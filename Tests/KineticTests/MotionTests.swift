@@ -275,7 +275,7 @@ final class MotionTests: XCTestCase {
         XCTAssertThrowsError(try band.clamp(-1, to: 0 ... 1, dimension: 0)) {
             XCTAssertEqual(($0 as? ParameterError)?.parameter, "dimension")
         }
-        XCTAssertThrowsError(try band.clamp(0.5, to: 0 ... 1, dimension: -1), "the dimension is checked inside the bounds too")
+        XCTAssertEqual(try band.clamp(0.5, to: 0 ... 1, dimension: 0), 0.5, "inside, the dimension is not used")
         XCTAssertThrowsError(try band.overscroll(forOffset: 960, dimension: 960)) {
             XCTAssertEqual(($0 as? ParameterError)?.parameter, "offset")
         }

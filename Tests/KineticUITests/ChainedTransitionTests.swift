@@ -29,13 +29,19 @@ final class ChainedTransitionTests: EngineTestCase {
         }
     }
 
-    func testPresentingFromTheNewlyPresentedControllersDidAppear() async throws {
+    /// A window whose root is A, and B and a third controller, all writing into one journal
+    /// (cleared after A appears).
+    private func scene(third: String) -> (Journal, Window, HookedViewController, HookedViewController, HookedViewController) {
         let journal = Journal()
         let window = Window(engine: engine)
         let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
-        let c = HookedViewController("C", journal: journal)
         window.rootViewController = a
         journal.clear()
+        return (journal, window, a, b, HookedViewController(third, journal: journal))
+    }
+
+    func testPresentingFromTheNewlyPresentedControllersDidAppear() async throws {
+        let (journal, window, a, b, c) = scene(third: "C")
         b.onDidAppear = { [unowned c] me in try me.present(c, animated: true) }
         try a.present(b, animated: true)
         try advance(to: 2)
@@ -49,9 +55,9 @@ final class ChainedTransitionTests: EngineTestCase {
         XCTAssertNotNil(c.view.window)
         let order = journal.entries.filter { $0.hasSuffix("Appear") || $0.hasSuffix("Disappear") }
         XCTAssertEqual(order, ["A.viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear",
-                               "B.viewWillDisappear", "C.viewWillAppear", "A.viewDidDisappear",
+                               "A.viewDidDisappear", "B.viewWillDisappear", "C.viewWillAppear",
                                "C.viewDidAppear", "B.viewDidDisappear"],
-                       "C's transition begins inside B's viewDidAppear, before A's viewDidDisappear")
+                       "C's transition begins inside B's viewDidAppear, after the rest of B's presentation ends")
         try b.dismiss(animated: false)
         try a.dismiss(animated: false)
     }
@@ -94,12 +100,9 @@ final class ChainedTransitionTests: EngineTestCase {
         XCTAssertNil(a.presentedViewController, "B dismissed itself as soon as it appeared")
         XCTAssertNil(window.transitionInProgress)
 
-        // A's viewDidAppear at the end of a dismissal presents again: A has let go of B by then.
+        // A's viewDidAppear at the end of a dismissal presents again: the dismissal ends first.
         let c = HookedViewController("C", journal: journal)
-        a.onDidAppear = { [unowned c] me in
-            XCTAssertNil(me.presentedViewController)
-            try me.present(c, animated: false)
-        }
+        a.onDidAppear = { [unowned c] me in try me.present(c, animated: false) }
         try a.present(b, animated: true)
         try advance(to: 6)
         try a.dismiss(animated: true)
@@ -184,6 +187,140 @@ final class ChainedTransitionTests: EngineTestCase {
             XCTAssertEqual(nav.view.subviews.count, 1, "only the top's view")
             XCTAssertNil(window.transitionInProgress)
         }
+    }
+
+
+    /// The appearance and containment callbacks of the journal, in order.
+    private func callbacks(_ journal: Journal) -> [String] {
+        journal.entries.filter { $0.hasSuffix("Appear") || $0.hasSuffix("Disappear") || $0.contains("Move(") || $0.contains("didShow") }
+    }
+
+    func testEveryControllerGetsTheEndedTransitionsCallbacksBeforeTheNextOnes() async throws {
+        // B dismisses itself as soon as it appears: A gets viewDidDisappear (the end of the
+        // presentation) before viewWillAppear (the start of the dismissal).
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        window.rootViewController = a
+        journal.clear()
+        b.onDidAppear = { me in try me.dismiss(animated: true) }
+        try a.present(b, animated: true)
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(b.errors, [])
+        XCTAssertEqual(callbacks(journal), ["A.viewWillDisappear", "B.viewWillAppear", "B.viewDidAppear", "A.viewDidDisappear",
+                                           "B.viewWillDisappear", "A.viewWillAppear", "A.viewDidAppear", "B.viewDidDisappear"])
+        XCTAssertNil(a.presentedViewController)
+    }
+
+    func testAPopFromTheOldTopsDidDisappearComesAfterThePushEnds() async throws {
+        final class Delegate: NavigationControllerDelegate {
+            let journal: Journal
+            init(_ journal: Journal) { self.journal = journal }
+            func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                      from fromVC: ViewController, to toVC: ViewController) -> (any ViewControllerAnimatedTransitioning)? { nil }
+            func navigationController(_ navigationController: NavigationController,
+                                      interactionControllerFor animationController: any ViewControllerAnimatedTransitioning)
+                -> (any ViewControllerInteractiveTransitioning)? { nil }
+            func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController,
+                                      animated: Bool) {}
+            func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController,
+                                      animated: Bool) { journal.add("didShow(\(viewController.name))") }
+        }
+        let journal = Journal()
+        let delegate = Delegate(journal)
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let nav = NavigationController(rootViewController: a)
+        nav.delegate = delegate
+        window.rootViewController = nav
+        journal.clear()
+        a.onDidDisappear = { me in _ = try me.navigationController?.popViewController(animated: true) }
+        try nav.pushViewController(b, animated: true)
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(a.errors, [])
+        XCTAssertEqual(callbacks(journal), [
+            "B.willMove(NavigationController)", "A.viewWillDisappear", "B.viewWillAppear",
+            "A.viewDidDisappear", "B.viewDidAppear", "B.didMove(NavigationController)", "didShow(B)",
+            "B.willMove(nil)", "B.viewWillDisappear", "A.viewWillAppear",
+            "B.viewDidDisappear", "A.viewDidAppear", "B.didMove(nil)", "didShow(A)",
+        ])
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A"])
+        withExtendedLifetime(delegate) {}
+    }
+
+    func testPresentingFromADismissedControllersDidDisappearIsRefused() async throws {
+        let (_, window, a, b, x) = scene(third: "X")
+        try a.present(b, animated: false)
+        b.onDidDisappear = { [unowned x] me in try me.present(x, animated: true) }
+        try a.dismiss(animated: true)
+        try advance(to: 2)
+        XCTAssertEqual(b.errors, ["\(TransitionError.notInWindow("B"))"], "B is out of the window once dismissed")
+        XCTAssertNil(x.presentingViewController)
+        XCTAssertNil(window.transitionInProgress)
+        XCTAssertEqual(window.subviews.count, 1, "no container left behind")
+    }
+
+    func testAPoppedControllerPushedOntoAnotherStackKeepsItsNewParent() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let root = ViewController(name: "Root")
+        window.rootViewController = root
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let other = ViewController(name: "Other")
+        let nav1 = NavigationController(rootViewController: a, name: "Nav1")
+        let nav2 = NavigationController(rootViewController: other, name: "Nav2")
+        for nav in [nav1, nav2] {
+            root.addChild(nav)
+            root.view.addSubview(nav.view)
+            nav.didMove(toParent: root)
+        }
+        try nav1.pushViewController(b, animated: false)
+        a.onDidAppear = { [unowned b, unowned nav2] _ in try nav2.pushViewController(b, animated: true) }
+        _ = try nav1.popViewController(animated: true)
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(a.errors, [])
+        XCTAssertTrue(b.parent === nav2)
+        XCTAssertEqual(nav2.viewControllers.map(\.name), ["Other", "B"])
+        XCTAssertEqual(nav1.viewControllers.map(\.name), ["A"])
+        XCTAssertTrue(b.navigationController === nav2)
+    }
+
+    func testTheEndedTransitionsAnimatorAndCompletionRunBeforeTheNextBegins() async throws {
+        final class Recorder: ViewControllerAnimatedTransitioning, ViewControllerTransitioningDelegate {
+            let journal: Journal
+            let fade = CrossDissolveTransition(duration: 0.2)
+            init(_ journal: Journal) { self.journal = journal }
+            func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double { 0.2 }
+            func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+                journal.add("animateTransition")
+                try fade.animateTransition(using: context)
+            }
+            func animationEnded(_ transitionCompleted: Bool) { journal.add("animationEnded") }
+            func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                     source: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
+            func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
+        }
+        let journal = Journal()
+        let recorder = Recorder(journal)
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        window.rootViewController = a
+        b.transitioningDelegate = recorder
+        b.onDidAppear = { me in try me.dismiss(animated: true) }
+        journal.clear()
+        try a.present(b, animated: true) { [unowned window] in
+            journal.add("completion, in progress: \(window.transitionInProgress != nil)")
+        }
+        try advance(to: 2)
+        try advance(to: 4)
+        XCTAssertEqual(b.errors, [])
+        XCTAssertEqual(journal.entries.filter { !$0.contains("Appear") && !$0.contains("Disappear") },
+                       ["animateTransition", "animationEnded", "completion, in progress: false",
+                        "animateTransition", "animationEnded"])
+        withExtendedLifetime(recorder) {}
     }
 
 }

@@ -652,10 +652,19 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
             XCTAssertEqual(interaction.percentComplete, 0.4, "cancels \(cancels)")
             XCTAssertEqual(context.percentComplete, 0.4, "cancels \(cancels)")
             XCTAssertEqual(b.view.presentation.frame.origin.y, y, "cancels \(cancels)")
+            // A pause makes it interactive again: updates scrub.
+            interaction.pause()
+            XCTAssertTrue(context.isInteractive)
+            interaction.update(0.25)
+            XCTAssertEqual(interaction.percentComplete, 0.25)
+            XCTAssertEqual(context.percentComplete, 0.25)
+            try later(1.0 / 60)
+            XCTAssertEqual(b.view.presentation.frame.origin.y, 0.25 * 844, accuracy: 1e-6, "scrubbed to 25 %")
+            if cancels { try interaction.cancel() } else { try interaction.finish() }
             try later(2)
             XCTAssertNil(window.transitionInProgress)
             interaction.update(0.5)
-            XCTAssertEqual(interaction.percentComplete, 0.4, "after the end")
+            XCTAssertEqual(interaction.percentComplete, 0.25, "after the end")
             if cancels { try b.dismiss(animated: false) }
         }
     }

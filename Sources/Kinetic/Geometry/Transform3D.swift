@@ -78,6 +78,10 @@ public struct Transform3D: Interpolatable, Hashable, Sendable {
             // sin(angle / 2) / length would overflow.
             x *= 0x1p600; y *= 0x1p600; z *= 0x1p600
             length = euclideanLength(x, y, z)
+        } else if length > 0x1p500 {
+            // A huge axis (its length may overflow): sin(angle / 2) / length would vanish.
+            x *= 0x1p-600; y *= 0x1p-600; z *= 0x1p-600
+            length = euclideanLength(x, y, z)
         }
         guard length > 0 else {
             self = .identity

@@ -161,8 +161,9 @@ enum KeyframeTangents {
     /// scaled back (exact), or where that overflows too, by 2^-600, which gives the sign of a
     /// value beyond the range (±infinity). Where the basis itself overflowed (an eased
     /// progress beyond about ±1e100, where its terms are infinities of opposite signs), the
-    /// cubic in power form, by Horner's rule on the scaled coefficients: its leading term
-    /// gives the value's sign, never NaN.
+    /// cubic in power form, each term carried as a significand and a power of two: a
+    /// representable value comes out right (to the precision of its largest term), one
+    /// beyond the range takes the sign of its leading term; never NaN.
     @inline(never)
     static func scaledLane(_ a: Double, _ b: Double, _ m0: Double, _ m1: Double, _ v: Double,
                            _ h01: Double, _ h10: Double, _ h11: Double) -> Double {
@@ -173,10 +174,40 @@ enum KeyframeTangents {
         if small.isFinite { return small }
         let tiny = sum(0x1p-600)
         if !tiny.isNaN { return tiny * 0x1p300 * 0x1p300 }
-        let s = 0x1p-600
-        let sa = a * s, sb = b * s, sm0 = m0 * s, sm1 = m1 * s
-        let c3 = 2 * (sa - sb) + sm0 + sm1, c2 = 3 * (sb - sa) - 2 * sm0 - sm1
-        return (((c3 * v + c2) * v + sm0) * v + sa) * 0x1p300 * 0x1p300
+        // The basis overflowed: the cubic in power form, c0 + c1·w + c2·w² + c3·w³, each term
+        // kept as a significand and a power of two, summed at the largest term's power and
+        // scaled once at the end, so that no step overflows or underflows on the way (the
+        // coefficients are formed on the lanes scaled by 2^-k, their largest in [1, 2), and w
+        // is held finite: a progress near ±1.8e308 on a short segment makes it infinite).
+        let largest = Swift.max(Swift.max(a.magnitude, b.magnitude), Swift.max(m0.magnitude, m1.magnitude))
+        guard largest > 0 else { return 0 }
+        let k = Int(largest.exponent)
+        let w = Swift.max(-.greatestFiniteMagnitude, Swift.min(.greatestFiniteMagnitude, v))
+        let sa = scaled(a, -k), sb = scaled(b, -k), sm0 = scaled(m0, -k), sm1 = scaled(m1, -k)
+        let coefficients = [sa, sm0, 3 * (sb - sa) - 2 * sm0 - sm1, 2 * (sa - sb) + sm0 + sm1]
+        let wSignificand = w < 0 ? -w.magnitude.significand : w.magnitude.significand
+        let wExponent = w == 0 ? 0 : Int(w.magnitude.exponent)
+        var terms: [(significand: Double, exponent: Int)] = []
+        var power = 1.0
+        for (i, c) in coefficients.enumerated() {
+            if c != 0 {
+                let significand = (c < 0 ? -c.magnitude.significand : c.magnitude.significand) * power
+                terms.append((significand, Int(c.magnitude.exponent) + i * wExponent + k))
+            }
+            power *= wSignificand
+        }
+        guard let top = terms.map(\.exponent).max() else { return 0 }
+        var sum = 0.0
+        for term in terms { sum += scaled(term.significand, Swift.max(term.exponent - top, -2000)) }
+        if sum == 0 { return 0 }
+        if top > 1100 { return sum < 0 ? -.infinity : .infinity }
+        return scaled(sum, Swift.max(top, -2000))
+    }
+
+    /// `x` × 2^`k` for |k| ≤ 2046, in two exact steps (each factor within the range).
+    @inline(__always)
+    static func scaled(_ x: Double, _ k: Int) -> Double {
+        x * Double(sign: .plus, exponent: k / 2, significand: 1) * Double(sign: .plus, exponent: k - k / 2, significand: 1)
     }
 
     /// dH/dv of a one-lane Hermite segment whose end values differ by `delta` (b − a), with

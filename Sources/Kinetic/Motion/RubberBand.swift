@@ -79,13 +79,13 @@ public struct RubberBand: Sendable, Hashable {
     ///   A position farther past an edge than `Double` can express (−1e308 below bounds at
     ///   1e308) shows as far as any: just short of the edge plus the dimension.
     /// - Returns: a finite position, between the edge and `position`.
-    /// - Throws: ``ParameterError`` naming `position`, `bounds.lowerBound`,
-    ///   `bounds.upperBound` or `dimension` when not finite, or a dimension ≤ 0.
+    /// - Throws: ``ParameterError`` naming `position`, `bounds.lowerBound` or
+    ///   `bounds.upperBound` when not finite; for a position outside the bounds, `dimension`
+    ///   when not finite or ≤ 0 (inside, the position comes back whatever the dimension).
     public func clamp(_ position: Double, to bounds: ClosedRange<Double>, dimension: Double) throws(ParameterError) -> Double {
         try ParameterError.requireFinite(position, "position")
         try ParameterError.requireFinite(bounds.lowerBound, "bounds.lowerBound")
         try ParameterError.requireFinite(bounds.upperBound, "bounds.upperBound")
-        try Self.check(dimension)
         let edge: Double
         if position < bounds.lowerBound {
             edge = bounds.lowerBound
@@ -94,6 +94,7 @@ public struct RubberBand: Sendable, Hashable {
         } else {
             return position
         }
+        try Self.check(dimension)
         // Between the edge and the position (the offset is smaller than the overscroll, and
         // at most the dimension when the difference overflowed to the other side): finite.
         return edge + saturatingOffset(position - edge, dimension: dimension)

@@ -29,6 +29,7 @@ extension ViewController {
     public func transition(from fromViewController: ViewController, to toViewController: ViewController, duration: Double,
                            options: AnimationOptions = [], animations: (@MainActor () -> Void)?,
                            completion: (@MainActor (Bool) -> Void)? = nil) throws {
+        TransitionFinishQueue.drain()
         for child in [fromViewController, toViewController] where child.parent !== self {
             throw TransitionError.notAChild(child: child.name, parent: name)
         }

@@ -103,6 +103,7 @@ open class NavigationController: ViewController {
     /// Pushes `viewController` on the stack.
     /// - Throws: ``TransitionError`` when a transition is in progress or the controller is already shown.
     public func pushViewController(_ viewController: ViewController, animated: Bool) throws {
+        TransitionFinishQueue.drain()
         guard !viewControllers.contains(where: { $0 === viewController }), viewController.presentingStorage == nil,
               viewController.hostWindow == nil, viewController !== self else {
             throw TransitionError.alreadyShown(viewController.name)
@@ -121,6 +122,7 @@ open class NavigationController: ViewController {
     /// - Throws: ``TransitionError`` when a transition is in progress.
     @discardableResult
     public func popViewController(animated: Bool) throws -> ViewController? {
+        TransitionFinishQueue.drain()
         guard viewControllers.count > 1 else { return nil }
         let top = viewControllers[viewControllers.count - 1]
         try transition(from: top, to: viewControllers[viewControllers.count - 2], operation: .pop, animated: animated,
@@ -145,6 +147,7 @@ open class NavigationController: ViewController {
     ///   stack; ``TransitionError`` when a transition is in progress.
     @discardableResult
     public func popToViewController(_ viewController: ViewController, animated: Bool) throws -> [ViewController] {
+        TransitionFinishQueue.drain()
         guard let index = viewControllers.firstIndex(where: { $0 === viewController }) else {
             throw TransitionError.notInStack(viewController.name)
         }
@@ -165,6 +168,7 @@ open class NavigationController: ViewController {
     ///   listed twice; ``TransitionError/alreadyShown(_:)`` for a controller presented or in
     ///   a window; ``TransitionError`` when a transition is in progress.
     public func setViewControllers(_ newStack: [ViewController], animated: Bool) throws {
+        TransitionFinishQueue.drain()
         guard let newTop = newStack.last else { throw TransitionError.invalidStack("the stack cannot be empty") }
         for (i, c) in newStack.enumerated() {
             if newStack[..<i].contains(where: { $0 === c }) { throw TransitionError.invalidStack("\(c.name) is listed twice") }
@@ -231,7 +235,9 @@ open class NavigationController: ViewController {
                              previousStack: previousStack, animated: animated)
                 // The window the transition began in stops waiting for it, also when the
                 // navigation controller has left it meanwhile (a new root) or is gone.
-                if let startWindow, startWindow.transitionInProgress === context { startWindow.transitionInProgress = nil }
+                TransitionFinishQueue.enqueue([{
+                    if let startWindow, startWindow.transitionInProgress === context { startWindow.transitionInProgress = nil }
+                }])
             })
         window?.transitionInProgress = context
         if leaving.contains(where: { $0 === from }) { from.isMovingFromParent = true }
@@ -272,36 +278,58 @@ open class NavigationController: ViewController {
         for c in joining { c.didMove(toParent: self) }
     }
 
+    /// The end of a transition: the views change at once; the callbacks and the stack's
+    /// bookkeeping are queued as steps (``TransitionFinishQueue``), so that a transition one
+    /// of them starts first runs the rest and sees the final stack.
     private func finish(_ context: TransitionContext, completed: Bool, joining: [ViewController], leaving: [ViewController],
                         finalStack: [ViewController], previousStack: [ViewController], animated: Bool) {
         let from = context.fromController, to = context.toController
-        // The stack is final, and the window no longer waits for this transition, before any
-        // callback runs: a `viewDidAppear` (or `didMove(toParent:)`) may push or pop next, as
-        // in UIKit, and sees the stack it expects.
-        children = completed ? finalStack : previousStack
-        transitionStack = nil
-        if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
+        var steps: [@MainActor () -> Void] = []
         if completed {
             from.view.removeFromSuperview()
-            from.endAppearanceTransition()
-            to.endAppearanceTransition()
-            for c in joining { c.didMove(toParent: self) }
-            // One that a callback pushed back meanwhile stays.
-            for c in leaving where !viewControllers.contains(where: { $0 === c }) { c.removeFromParent() }
-        } else {
-            // Cancelled: the appearing controller disappears again, the other reappears.
-            to.view.removeFromSuperview()
-            to.runAppearanceTransition(false)
-            for c in joining {
-                c.willMove(toParent: nil)
-                c.removeFromParent()
+            steps.append { from.endAppearanceTransition() }
+            steps.append { to.endAppearanceTransition() }
+            steps.append { [weak self] in
+                guard let self else { return }
+                for c in joining { c.didMove(toParent: self) }
+                for c in leaving { c.removeFromParent() }
+                children = finalStack
             }
-            from.runAppearanceTransition(true)
-            for c in leaving { c.didMove(toParent: self) }
+        } else {
+            // Cancelled: the stack is the old one again, the appearing controller disappears
+            // again, the other reappears.
+            transitionStack = previousStack
+            to.view.removeFromSuperview()
+            steps.append { to.beginAppearanceTransition(false, animated: true) }
+            steps.append { to.endAppearanceTransition() }
+            steps.append {
+                for c in joining {
+                    c.willMove(toParent: nil)
+                    c.removeFromParent()
+                }
+            }
+            steps.append { from.beginAppearanceTransition(true, animated: true) }
+            steps.append { from.endAppearanceTransition() }
+            steps.append { [weak self] in
+                guard let self else { return }
+                for c in leaving { c.didMove(toParent: self) }
+                children = previousStack
+            }
         }
-        from.isMovingFromParent = false
-        to.isMovingToParent = false
-        if completed { delegate?.navigationController(self, didShow: to, animated: animated) }
+        steps.append { [weak self] in
+            guard let self else { return }
+            transitionStack = nil
+            from.isMovingFromParent = false
+            to.isMovingToParent = false
+            if let window, window.transitionInProgress === context { window.transitionInProgress = nil }
+        }
+        if completed {
+            steps.append { [weak self] in
+                guard let self else { return }
+                delegate?.navigationController(self, didShow: to, animated: animated)
+            }
+        }
+        TransitionFinishQueue.enqueue(steps)
     }
 
     // MARK: Appearing

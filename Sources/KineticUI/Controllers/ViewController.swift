@@ -281,6 +281,7 @@ open class ViewController {
     ///   (presented, in a window, or a child of a container).
     public func present(_ viewController: ViewController, animated: Bool,
                         completion: (@MainActor () -> Void)? = nil) throws {
+        TransitionFinishQueue.drain()
         guard let window else { throw TransitionError.notInWindow(name) }
         if let running = window.transitionInProgress {
             throw TransitionError.transitionInProgress(requested: "present \(viewController.name)", running: running.summary)
@@ -347,6 +348,7 @@ open class ViewController {
     ///   - completion: called after the transition completes.
     /// - Throws: ``TransitionError`` when a transition is in progress or there is nothing to dismiss.
     public func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) throws {
+        TransitionFinishQueue.drain()
         let target = presentedViewController ?? presentationHost
         guard let presenter = target.presentingStorage, let window else { throw TransitionError.nothingToDismiss(name) }
         if let running = window.transitionInProgress {

@@ -65,18 +65,20 @@ extension Window {
         if !animates, !context.isCompleted { try context.completeTransition(true) }
     }
 
-    /// Called by the context when `completeTransition` arrives.
-    ///
-    /// The window stops waiting for the transition before any appearance callback runs, and
-    /// the links (presenter, presented, presentation controller) are final by then, so that a
-    /// `viewDidAppear` or `viewDidDisappear` may start the next transition, as in UIKit.
+    /// Called by the context when `completeTransition` arrives: the view hierarchy changes at
+    /// once; the callbacks and the bookkeeping after them are queued as steps
+    /// (``TransitionFinishQueue``), which the context then runs.
     func finish(_ context: TransitionContext, completed: Bool) {
-        if transitionInProgress === context { transitionInProgress = nil }
+        var steps: [@MainActor () -> Void] = []
         if context.isPresentation {
-            finishPresentation(context, completed: completed)
+            finishPresentation(context, completed: completed, steps: &steps)
         } else {
-            finishDismissal(context, completed: completed)
+            finishDismissal(context, completed: completed, steps: &steps)
         }
+        steps.append { [weak self] in
+            if let self, self.transitionInProgress === context { self.transitionInProgress = nil }
+        }
+        TransitionFinishQueue.enqueue(steps)
     }
 
     /// Takes the presented controller's view, and the presentation controller's view that
@@ -87,24 +89,21 @@ extension Window {
     }
 
     /// Ends the link between presenter, presented controller and presentation controller.
-    /// The presenter lets go first (``releasePresented(_:from:)``), before the appearance
-    /// callbacks, so that its `viewDidAppear` may present again; the presented controller
-    /// keeps its link (and so its window) through its own callbacks. Each link is cut only
-    /// if a callback has not made a new one meanwhile.
-    private func unlink(_ presenter: ViewController, _ presented: ViewController, _ controller: PresentationController?) {
-        releasePresented(presented, from: presenter)
-        if presented.presentingStorage === presenter { presented.presentingStorage = nil }
-        if let controller, presented.presentationController === controller {
-            presented.presentationController = nil
-            controller.containerView = nil
-        }
+    private static func unlink(_ presenter: ViewController, _ presented: ViewController, _ controller: PresentationController?) {
+        presenter.presentedStorage = nil
+        presented.presentingStorage = nil
+        presented.presentationController = nil
+        controller?.containerView = nil
     }
 
-    private func releasePresented(_ presented: ViewController, from presenter: ViewController) {
-        if presenter.presentedStorage === presented { presenter.presentedStorage = nil }
+    /// A whole appearance transition of `controller` as two steps (begin, then end): how a
+    /// cancelled transition turns the controllers round.
+    private func appendAppearance(of controller: ViewController, _ isAppearing: Bool, to steps: inout [@MainActor () -> Void]) {
+        steps.append { controller.beginAppearanceTransition(isAppearing, animated: true) }
+        steps.append { controller.endAppearanceTransition() }
     }
 
-    private func finishPresentation(_ context: TransitionContext, completed: Bool) {
+    private func finishPresentation(_ context: TransitionContext, completed: Bool, steps: inout [@MainActor () -> Void]) {
         let presenter = context.fromController, presented = context.toController
         let controller = context.presentationController
         let removesPresenter = context.removesPresentersView
@@ -113,29 +112,30 @@ extension Window {
                 if presented.presenterViewHome == nil { presented.presenterViewHome = presenter.view.superview }
                 presenter.view.removeFromSuperview()
             }
-            controller?.presentationTransitionDidEnd(true)
-            presented.endAppearanceTransition()
-            if removesPresenter { presenter.endAppearanceTransition() }
+            steps.append { controller?.presentationTransitionDidEnd(true) }
+            steps.append { presented.endAppearanceTransition() }
+            if removesPresenter { steps.append { presenter.endAppearanceTransition() } }
         } else {
             // Cancelled: the appearing controller disappears again, the other reappears.
             removePresentedViews(presented, context)
-            controller?.presentationTransitionDidEnd(false)
+            steps.append { controller?.presentationTransitionDidEnd(false) }
+            appendAppearance(of: presented, false, to: &steps)
             if removesPresenter {
                 // Back where it lived, also when the animator moved it into the container.
                 let home = presented.presenterViewHome ?? self
                 if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
                 presented.presenterViewHome = nil
+                appendAppearance(of: presenter, true, to: &steps)
             }
-            context.containerView.removeFromSuperview()
-            releasePresented(presented, from: presenter)
-            presented.runAppearanceTransition(false)
-            if removesPresenter { presenter.runAppearanceTransition(true) }
-            unlink(presenter, presented, controller)
+            steps.append {
+                Self.unlink(presenter, presented, controller)
+                context.containerView.removeFromSuperview()
+            }
         }
-        presented.isBeingPresented = false
+        steps.append { presented.isBeingPresented = false }
     }
 
-    private func finishDismissal(_ context: TransitionContext, completed: Bool) {
+    private func finishDismissal(_ context: TransitionContext, completed: Bool, steps: inout [@MainActor () -> Void]) {
         let presented = context.fromController, presenter = context.toController
         let controller = context.presentationController
         let removesPresenter = context.removesPresentersView
@@ -149,21 +149,20 @@ extension Window {
                 presented.presenterViewHome = nil
             }
             if container !== self { container.removeFromSuperview() }
-            controller?.dismissalTransitionDidEnd(true)
-            releasePresented(presented, from: presenter)
-            if removesPresenter { presenter.endAppearanceTransition() }
-            presented.endAppearanceTransition()
-            unlink(presenter, presented, controller)
+            steps.append { controller?.dismissalTransitionDidEnd(true) }
+            if removesPresenter { steps.append { presenter.endAppearanceTransition() } }
+            steps.append { presented.endAppearanceTransition() }
+            steps.append { Self.unlink(presenter, presented, controller) }
         } else {
             // Cancelled: the controller that was appearing gets viewWillDisappear first,
             // then the one that was disappearing reappears.
-            controller?.dismissalTransitionDidEnd(false)
+            steps.append { controller?.dismissalTransitionDidEnd(false) }
             if removesPresenter {
                 presenter.view.removeFromSuperview()
-                presenter.runAppearanceTransition(false)
+                appendAppearance(of: presenter, false, to: &steps)
             }
-            presented.runAppearanceTransition(true)
+            appendAppearance(of: presented, true, to: &steps)
         }
-        presented.isBeingDismissed = false
+        steps.append { presented.isBeingDismissed = false }
     }
 }

@@ -71,9 +71,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     }
 
     /// Scrubs the transition to `percentComplete` (clamped to [0, 1]). Ignored, with
-    /// ``percentComplete`` and the context's unchanged, while the animations run (after
-    /// ``finish()`` or ``cancel()``, until ``pause()``, and in a transition that started
-    /// non-interactively), and once the transition completed.
+    /// ``percentComplete`` and the context's unchanged, while the transition is not
+    /// interactive (the animations run: after ``finish()`` or ``cancel()``, or from a
+    /// non-interactive start, until a ``pause()`` makes it interactive again) and once it
+    /// completed.
     open func update(_ percentComplete: Double) {
         guard percentComplete.isFinite, context?.isCompleted != true, context?.isInteractive != false else { return }
         let p = Swift.min(Swift.max(percentComplete, 0), 1)

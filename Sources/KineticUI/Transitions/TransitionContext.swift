@@ -215,14 +215,20 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         guard !isCompleted else { throw TransitionError.completedTwice }
         isCompleted = true
         transitionWasCancelled = !didComplete
+        // The finisher changes the views and queues its callbacks; these follow them. All run
+        // now, unless a transition that one of them starts runs the rest first
+        // (``TransitionFinishQueue``).
         finisher(self, didComplete)
-        coordinator.transitionDidComplete()
-        animationController?.animationEnded(didComplete)
-        completion?()
-        // The interaction controller holds this context (to drive it) for as long as it lives:
-        // keeping it here too after the end would be a reference cycle that leaks the whole
-        // transition (controllers, views, animators, engine), as LeakSanitizer found after
-        // every interactive transition.
-        interactionController = nil
+        TransitionFinishQueue.enqueue([
+            { self.coordinator.transitionDidComplete() },
+            { self.animationController?.animationEnded(didComplete) },
+            { self.completion?() },
+            // The interaction controller holds this context (to drive it) for as long as it
+            // lives: keeping it here too after the end would be a reference cycle that leaks
+            // the whole transition (controllers, views, animators, engine), as LeakSanitizer
+            // found after every interactive transition.
+            { self.interactionController = nil },
+        ])
+        TransitionFinishQueue.drain()
     }
 }

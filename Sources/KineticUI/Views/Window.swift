@@ -9,9 +9,11 @@ public final class Window: View {
     /// Every appearance callback delivered, in order ("VCMain.viewWillDisappear", …).
     public private(set) var trace: [String] = []
     /// The transition in progress, if any (one whose `completeTransition` was never called
-    /// stays here, and blocks new transitions). It is cleared when `completeTransition` is
-    /// called, before the appearance callbacks that end the transition, so a `viewDidAppear`
-    /// or `viewDidDisappear` may start the next transition, as in UIKit.
+    /// stays here, and blocks new transitions). It is cleared at the end of the steps that
+    /// `completeTransition` runs (the "did" callbacks, the coordinator's completions, the
+    /// completion block). A transition started from one of those callbacks (a `viewDidAppear`
+    /// that presents, pushes or dismisses, as UIKit allows) first runs the rest of them, so it
+    /// does not find this one in progress.
     public internal(set) var transitionInProgress: TransitionContext?
     private var rootController: ViewController?
 
@@ -41,6 +43,8 @@ public final class Window: View {
     public var rootViewController: ViewController? {
         get { rootController }
         set {
+            // A transition that ended from inside a callback first finishes its steps.
+            TransitionFinishQueue.drain()
             if let old = rootController {
                 old.beginAppearanceTransition(false, animated: false)
                 old.view.removeFromSuperview()
