@@ -398,6 +398,78 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(v.presentation.center.x, 250)
     }
 
+    /// Resuming after a scrub, or continuing with new timing, re-times the rest of the run:
+    /// a keyframe (or an animation with a delay) that had not begun still waits for its part
+    /// of the run, along the run's eased time, instead of starting at once.
+    func testKeyframesKeepTheirTimesWhenTheAnimatorResumesOrContinues() async throws {
+        let ease = CubicBezier.easeInOut
+        for continues in [false, true] {
+            let v = box()
+            let e = engine!
+            let animator = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) {
+                try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
+                    try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
+                    try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
+                })
+            }
+            try animator.pauseAnimation()
+            animator.scrubsLinearly = !continues
+            animator.fractionComplete = 0.25
+            // Linearly scrubbed, the keyframes divide the time itself; otherwise its ease.
+            let argument0 = continues ? ease.value(at: 0.25) : 0.25
+            XCTAssertEqual(v.presentation.alpha, 1 - 2 * argument0, accuracy: 1e-9)
+            XCTAssertEqual(v.presentation.center.x, 50, accuracy: 1e-9)
+            // The run's time from 0.25 to 1 along the leg's curve: the animator's own ease when
+            // it resumes, linear when it continues with linear timing (over 1 s).
+            let length = continues ? 1.0 : 0.75
+            if continues {
+                try animator.continueAnimation(withTimingParameters: CubicTimingParameters(animationCurve: .linear), durationFactor: 1)
+            } else {
+                try animator.startAnimation()
+            }
+            let start = engine.clock.now
+            func argument(at elapsed: Double) -> Double {
+                let u = elapsed / length
+                let time = 0.25 + 0.75 * (continues ? u : ease.value(at: u))
+                // The share of the rest of the run covered, applied to where the keyframes were.
+                return argument0 + (1 - argument0) * (time - 0.25) / 0.75
+            }
+            for elapsed in [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.7] where elapsed < length {
+                try advance(to: start + elapsed)
+                let a = argument(at: elapsed)
+                XCTAssertEqual(v.presentation.alpha, max(0, 1 - 2 * a), accuracy: 1e-9, "continues \(continues), at \(elapsed)")
+                XCTAssertEqual(v.presentation.center.x, 50 + 200 * max(0, 2 * a - 1), accuracy: 1e-9,
+                               "continues \(continues), at \(elapsed): the second keyframe waits for its time")
+            }
+            try advance(to: start + length + 0.01)
+            XCTAssertEqual(animator.state, .inactive)
+            XCTAssertEqual(v.presentation.center.x, 250)
+            XCTAssertEqual(v.presentation.alpha, 0)
+        }
+    }
+
+    func testADelayedAnimationWaitsForItsPartWhenTheAnimatorResumes() async throws {
+        let v = box(), w = box("w")
+        let animator = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) { v.alpha = 0 }
+        try animator.addAnimations({ w.center = Point(x: 250, y: 50) }, delayFactor: 0.5)
+        try animator.pauseAnimation()
+        animator.fractionComplete = 0.25
+        XCTAssertEqual(v.presentation.alpha, 0.75, accuracy: 1e-9)
+        XCTAssertEqual(w.presentation.center.x, 50, accuracy: 1e-9)
+        try animator.startAnimation()
+        let start = engine.clock.now
+        for elapsed in [0.05, 0.15, 0.3, 0.5, 0.7] {
+            try advance(to: start + elapsed)
+            let time = 0.25 + 0.75 * CubicBezier.easeInOut.value(at: elapsed / 0.75)
+            XCTAssertEqual(v.presentation.alpha, 1 - time, accuracy: 1e-9, "at \(elapsed)")
+            // Its window is the run's second half: it covers it as the run's time crosses it.
+            XCTAssertEqual(w.presentation.center.x, 50 + 200 * max(0, (time - 0.5) / 0.5), accuracy: 1e-9, "at \(elapsed)")
+        }
+        try advance(to: start + 0.8)
+        XCTAssertEqual(w.presentation.center.x, 250)
+        XCTAssertEqual(animator.state, .inactive)
+    }
+
     /// The keyframes join the property animator's run: reversing it runs them back and it
     /// completes at `.start`, with the keyframe animation's completion called with `false`;
     /// a cubic-mode track joins too. Not inside a non-interruptible animator, nor with a

@@ -76,10 +76,12 @@ package final class LaneEngine {
     @exclusivity(unchecked) var spans: [Double] = []
     @exclusivity(unchecked) var targets: [Int32] = []
     @exclusivity(unchecked) var segments: [Segment] = []
-    /// Per segment, its (x, y) progress when its run's continuation leg began: empty until
-    /// a continuation leg captures a base, then as long as `segments` (kept out of the
-    /// segment records, which every tick reads); a missing entry is 0.
-    @exclusivity(unchecked) var continuationBases: [SIMD2<Double>] = []
+    /// Per segment, where it was when its run's continuation leg began: its (x, y) progress,
+    /// the argument of its progress (the eased window position a keyframe step weighs) and
+    /// its window fraction (`ContinuationBase`). Empty until a continuation leg captures a
+    /// base, then as long as `segments` (kept out of the segment records, which every tick
+    /// reads); a missing entry is 0.
+    @exclusivity(unchecked) var continuationBases: [SIMD4<Double>] = []
     /// Per segment, the keyframe step of a weighted segment: empty until a keyframe
     /// animation adds one, then as long as `segments` (nil for other segments).
     @exclusivity(unchecked) var segmentWeights: [SegmentWeight?] = []
@@ -215,7 +217,7 @@ package final class LaneEngine {
         anchor.capacity * 8 + output.capacity * 8 + model.capacity * 8 + laneContributions.capacity * 2
             + blocks.capacity * MemoryLayout<LaneBlock>.stride + freeBlocks.reduce(0) { $0 + $1.capacity * 4 }
             + spans.capacity * 8 + targets.capacity * 4 + segments.capacity * MemoryLayout<Segment>.stride
-            + continuationBases.capacity * 16 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
+            + continuationBases.capacity * 32 + segmentWeights.capacity * MemoryLayout<SegmentWeight?>.stride
             + records.capacity * MemoryLayout<TimingRecord>.stride + recordCurves.capacity * MemoryLayout<ProgressCurve>.stride
             + specsBytes + Self.sparseTableBytes(capacity: legCurves.capacity, valueStride: MemoryLayout<ProgressCurve>.stride)
             + freeRecordIDs.capacity * 4 + staleRecords.capacity * 4
@@ -478,8 +480,12 @@ package final class LaneEngine {
     /// (`continuation == nil`) or, from each segment's current progress, along `continuation`.
     package func startLeg(_ run: RunHandle, to target: Double, length: Double, startTime: Double,
                           continuation: ProgressCurve? = nil, endPosition: RunPosition? = nil) {
-        if continuation != nil { updateProgress() }
         let id = run.index, i = Int(id)
+        if continuation != nil {
+            // Where each segment is, read from the leg it is on now (before it is replaced).
+            updateProgress()
+            captureContinuationBase(of: id)
+        }
         records[i].f0 = records[i].f
         records[i].f1 = target
         records[i].start = startTime
@@ -490,7 +496,6 @@ package final class LaneEngine {
             records[i].continuation = true
             setLegCurve(continuation, ofRecord: i)
             records[i].linearScrub = false
-            captureContinuationBase(of: id)
         } else if records[i].continuation {
             // A direct leg after a continuation would jump back onto the original curve.
             records[i].continuation = false

@@ -166,18 +166,41 @@ extension LaneEngine {
         return found
     }
 
-    /// A segment's progress from its record; `base` is the segment's progress when the
-    /// record's continuation leg began (read only in a continuation leg); `weight` is the
-    /// keyframe step of a weighted segment.
-    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD2<Double>,
+    /// A segment's progress from its record; `base` is where the segment was when the
+    /// record's continuation leg began (read only in a continuation leg: its progress, the
+    /// argument of its progress and its window fraction); `weight` is the keyframe step of a
+    /// weighted segment.
+    ///
+    /// A continuation leg re-times the rest of the run: the leg's curve carries the run's
+    /// time fraction from where the leg began to its end, and each segment covers the rest
+    /// of its own window as that fraction crosses it, from where it was to where it ends. A
+    /// segment over the whole run therefore moves along the leg's curve from its progress;
+    /// an animation with a delay, or a keyframe step, still waits for its part of the run.
+    static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD4<Double>,
                          weight: SegmentWeight?) {
         let r = record.pointee
         if r.continuation {
             let cx = r.legCurve.x(r.u)
             let cy = r.legCurve.isAxisDependent ? r.legCurve.y(r.u) : cx
             let t = r.target
-            s.progressX = base.x + (t - base.x) * cx
-            s.progressY = base.y + (t - base.y) * cy
+            if s.wholeRun {
+                s.progressX = base.x + (t - base.x) * cx
+                s.progressY = base.y + (t - base.y) * cy
+                return
+            }
+            let windowEnd = s.windowFraction(r.f1)
+            let hx = continuedShare(of: s, record: r, base: base, windowEnd: windowEnd, curve: cx)
+            if let weight {
+                s.progressX = weight.basis.weight(ofStep: weight.step, at: base.z + (windowEnd - base.z) * hx)
+                s.progressY = s.progressX
+            } else if s.discrete {
+                s.progressX = base.w + (windowEnd - base.w) * hx >= 1 ? 1 : 0
+                s.progressY = s.progressX
+            } else {
+                s.progressX = base.x + (windowEnd - base.x) * hx
+                let hy = cy == cx ? hx : continuedShare(of: s, record: r, base: base, windowEnd: windowEnd, curve: cy)
+                s.progressY = base.y + (windowEnd - base.y) * hy
+            }
             return
         }
         let g = s.windowFraction(r.f)
@@ -232,14 +255,43 @@ extension LaneEngine {
         dirty = false
     }
 
-    /// Records each segment's current progress as the base of a continuation leg of `id`.
+    /// The share of what is left of segment `s`'s window, at the leg's start, that the run's
+    /// time has covered when the leg's curve reads `curve`: 1 when nothing was left.
+    @inline(__always)
+    static func continuedShare(of s: Segment, record r: TimingRecord, base: SIMD4<Double>, windowEnd: Double,
+                               curve: Double) -> Double {
+        let left = windowEnd - base.w
+        guard left != 0 else { return 1 }
+        return (s.windowFraction(r.f0 + (r.f1 - r.f0) * curve) - base.w) / left
+    }
+
+    /// Records where each segment of `id` is, from the leg the record is on now (call before
+    /// the record's new continuation leg replaces it), as the base of that new leg: its
+    /// progress, the argument of its progress, and its window fraction.
     func captureContinuationBase(of id: Int32) {
         if continuationBases.count < segments.count {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
+        let r = records[Int(id)]
+        // The run's time fraction as the segments see it: a continuation leg eases it.
+        let cx = r.continuation ? r.legCurve.x(r.u) : 0
+        let fraction = r.continuation ? r.f0 + (r.f1 - r.f0) * cx : r.f
         forEachLiveSegment(ofRecord: id) { k in
-            continuationBases[k] = SIMD2(segments[k].progressX, segments[k].progressY)
+            let s = segments[k]
+            let window = s.windowFraction(fraction)
+            var argument = s.progressX
+            if s.weighted || s.discrete {
+                if r.continuation {
+                    let old = continuationBases[k]
+                    let end = s.windowFraction(r.f1)
+                    let share = Self.continuedShare(of: s, record: r, base: old, windowEnd: end, curve: cx)
+                    argument = s.discrete ? window : old.z + (end - old.z) * share
+                } else {
+                    argument = s.discrete || r.linearScrub ? window : r.curve.x(window)
+                }
+            }
+            continuationBases[k] = SIMD4(s.progressX, s.progressY, argument, window)
         }
     }
 

@@ -123,8 +123,11 @@ extension PropertyAnimator {
     /// Resumes a paused animator with new timing, from where the properties are now.
     ///
     /// The rest of the run takes `durationFactor × duration` seconds (`0`: the time the
-    /// original timing had left). Each property moves from its current progress to the end
-    /// (or, reversed, the start) along the new curve; a spring's initial velocity is
+    /// original timing had left). The run's time moves on to the end (or, reversed, the
+    /// start) along the new curve, and each animation covers the rest of its part of the run
+    /// as that time crosses it, from its current progress: one over the whole run moves
+    /// along the new curve, one with a `delayFactor` or a keyframe that has not begun waits
+    /// for its part. A spring's initial velocity is
     /// normalised to that remaining distance. `nil` parameters with factor 0 resume the
     /// original timing unchanged. The new timing lasts until the animator becomes inactive.
     /// - Throws: ``AnimatorError/continueRequiresPaused(state:isRunning:)`` unless paused;
