@@ -398,6 +398,43 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(v.presentation.center.x, 250)
     }
 
+    /// `finishAnimation(at: .start)` after `stopAnimation(false)` puts back "the values of
+    /// the properties before you applied any animations" (Apple's `.start`), also when the
+    /// animator animated a property twice (two blocks, or the steps of a keyframe animation);
+    /// `.end` gives the values the blocks set last.
+    func testFinishingAtTheStartRestoresThePropertyBeforeAllOfTheAnimatorsAnimations() async throws {
+        for position in [ViewAnimatingPosition.start, .end, .current] {
+            let v = box(), w = box("w")
+            let e = engine!
+            let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                v.alpha = 0.5
+                try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
+                    try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { w.center = Point(x: 150, y: 50) }
+                    try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { w.center = Point(x: 100, y: 50) }
+                })
+            }
+            try animator.addAnimations { v.alpha = 0 }
+            try animator.startAnimation()
+            try advance(to: engine.clock.now + 0.75)
+            let shownAlpha = v.presentation.alpha, shownX = w.presentation.center.x
+            try animator.stopAnimation(false)
+            try animator.finishAnimation(at: position)
+            switch position {
+            case .start:
+                XCTAssertEqual(v.model.alpha, 1, "before both blocks")
+                XCTAssertEqual(w.model.center.x, 50, "before the first keyframe")
+            case .end:
+                XCTAssertEqual(v.model.alpha, 0)
+                XCTAssertEqual(w.model.center.x, 100)
+            case .current:
+                XCTAssertEqual(v.model.alpha, shownAlpha, accuracy: 1e-12)
+                XCTAssertEqual(w.model.center.x, shownX, accuracy: 1e-12)
+            }
+            XCTAssertEqual(v.presentation, v.model)
+            XCTAssertEqual(w.presentation, w.model)
+        }
+    }
+
     /// Resuming after a scrub, or continuing with new timing, re-times the rest of the run:
     /// a keyframe (or an animation with a delay) that had not begun still waits for its part
     /// of the run, along the run's eased time, instead of starting at once.

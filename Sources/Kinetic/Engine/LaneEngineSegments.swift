@@ -480,15 +480,30 @@ extension LaneEngine {
 
     /// The lanes of `run`'s segments with their start and end values, for finishing at the
     /// start or the end after the run is stopped.
+    ///
+    /// A lane's start is its value before all of the run's animations of it (its model value
+    /// less the sum of their spans: a property that two blocks, or the steps of a keyframe
+    /// animation, animate in one run goes back to where it was before the first), exactly
+    /// its anchor when the run's animations are all the lane carries.
     package func stopValues(of run: RunHandle) -> [StoppedLaneValues] {
         let id = run.index
+        // Per lane: how many of the run's contributions it carries, and their spans' sum.
+        var ownContributions: [Int32: (count: Int, spans: Double)] = [:]
+        forEachLiveSegment(ofRecord: id) { k in
+            let s = segments[k]
+            for i in Int(s.start) ..< Int(s.start) + s.count {
+                ownContributions[targets[i], default: (0, 0)].count += 1
+                ownContributions[targets[i], default: (0, 0)].spans += spans[i]
+            }
+        }
         var result: [StoppedLaneValues] = []
         forEachLiveSegment(ofRecord: id) { k in
             let s = segments[k]
             for i in Int(s.start) ..< Int(s.start) + s.count {
                 let t = Int(targets[i])
                 let end = model[t]
-                let begin = laneContributions[t] == 1 ? anchor[t] : end - spans[i]
+                let own = ownContributions[targets[i]] ?? (1, spans[i])
+                let begin = Int(laneContributions[t]) == own.count ? anchor[t] : end - own.spans
                 result.append(StoppedLaneValues(lane: targets[i], start: s.inverted ? end : begin,
                                                 end: s.inverted ? begin : end))
             }
