@@ -235,6 +235,53 @@ final class InteractiveTransitionTests: EngineTestCase {
             -> (any ViewControllerInteractiveTransitioning)? { interaction }
     }
 
+    /// A transition manager that is the delegate, the animator and the interaction
+    /// controller's owner, kept by the controller it presents (the common set-up): once the
+    /// interactive dismissal completes nothing keeps the controller, its views or animators
+    /// (the interaction controller lets go of the finished transition, as UIKit's does).
+    func testATransitionManagerOwnedByThePresentedControllerLeaksNothing() async throws {
+        @MainActor final class CardTransition: ViewControllerTransitioningDelegate, ViewControllerAnimatedTransitioning {
+            let interaction = PercentDrivenInteractiveTransition()
+            let slide = CoverVerticalTransition()
+            func animationController(forDismissed dismissed: ViewController) -> (any ViewControllerAnimatedTransitioning)? { self }
+            func interactionControllerForDismissal(using animator: any ViewControllerAnimatedTransitioning)
+                -> (any ViewControllerInteractiveTransitioning)? { interaction }
+            func transitionDuration(using context: (any ViewControllerContextTransitioning)?) -> Double {
+                slide.transitionDuration(using: context)
+            }
+            func animateTransition(using context: any ViewControllerContextTransitioning) throws {
+                try slide.animateTransition(using: context)
+            }
+        }
+        final class Card: ViewController {
+            let transition = CardTransition()
+        }
+        for finishes in [true, false] {
+            weak var weakCard: Card?
+            weak var weakTransition: CardTransition?
+            do {
+                let window = Window(engine: engine)
+                let a = ViewController(name: "A")
+                window.rootViewController = a
+                let card = Card(name: "Card")
+                card.transitioningDelegate = card.transition
+                weakCard = card
+                weakTransition = card.transition
+                try a.present(card, animated: false)
+                try card.dismiss(animated: true)
+                card.transition.interaction.update(0.5)
+                try step()
+                if finishes { try card.transition.interaction.finish() } else { try card.transition.interaction.cancel() }
+                try step(60)
+                XCTAssertNil(window.transitionInProgress)
+                XCTAssertEqual(a.presentedViewController === card, !finishes)
+                if !finishes { try card.dismiss(animated: false) }
+            }
+            XCTAssertNil(weakCard, "finishes \(finishes): the dismissed controller is freed")
+            XCTAssertNil(weakTransition, "finishes \(finishes)")
+        }
+    }
+
     func testCancelledThenFinishedInteractiveDismissal() async throws {
         let window = Window(engine: engine)
         let a = ViewController(name: "A"), b = ViewController(name: "B")

@@ -41,6 +41,22 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     private var context: TransitionContext?
     private var animators: [any ViewImplicitlyAnimating] = []
     private var drivesInterruptibleAnimator = false
+    /// The transition it drove has completed (and been let go of).
+    private var ended = false
+
+    /// Whether the transition is over: completed, or let go of after it completed.
+    private var isOver: Bool { ended || context?.isCompleted == true }
+
+    /// Lets go of the transition `context` once it completed, with its animators: the
+    /// context holds the animation controller, which often holds this interaction controller
+    /// (a transition-manager object is both), and that cycle would keep the whole transition
+    /// (controllers, views, animators) alive. ``percentComplete`` keeps its last value.
+    func transitionDidEnd(_ context: TransitionContext) {
+        guard self.context === context else { return }
+        self.context = nil
+        animators = []
+        ended = true
+    }
 
     /// An interaction controller with the defaults above.
     public init() {}
@@ -50,6 +66,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     open func startInteractiveTransition(_ transitionContext: any ViewControllerContextTransitioning) throws {
         guard let context = transitionContext as? TransitionContext, let controller = context.animationController else { return }
         self.context = context
+        ended = false
         duration = controller.transitionDuration(using: context)
         percentComplete = 0
         if let animator = controller.interruptibleAnimator(using: context) {
@@ -76,7 +93,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// non-interactive start, until a ``pause()`` makes it interactive again) and once it
     /// completed.
     open func update(_ percentComplete: Double) {
-        guard percentComplete.isFinite, context?.isCompleted != true, context?.isInteractive != false else { return }
+        guard percentComplete.isFinite, !isOver, context?.isInteractive != false else { return }
         let p = Swift.min(Swift.max(percentComplete, 0), 1)
         self.percentComplete = p
         context?.updateInteractiveTransition(p)
@@ -101,14 +118,14 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     /// Lets the transition finish from where it is.
     open func finish() throws {
-        guard context?.isCompleted != true else { return }
+        guard !isOver else { return }
         context?.finishInteractiveTransition()
         try complete(reversed: false)
     }
 
     /// Lets the transition run back to its start and cancel.
     open func cancel() throws {
-        guard context?.isCompleted != true else { return }
+        guard !isOver else { return }
         context?.cancelInteractiveTransition()
         try complete(reversed: true)
     }
@@ -125,7 +142,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// - Throws: ``AnimatorError/invalidParameter(_:)`` for a non-finite velocity; errors of
     ///   continuing the animators.
     open func finish(velocity: Double) throws {
-        guard context?.isCompleted != true else { return }
+        guard !isOver else { return }
         let timing = try releaseSpring(velocity: velocity, remaining: 1 - percentComplete)
         context?.finishInteractiveTransition()
         try complete(reversed: false, spring: timing)
@@ -137,7 +154,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// - Parameter velocity: as ``finish(velocity:)`` (positive toward the end).
     /// - Throws: as ``finish(velocity:)``.
     open func cancel(velocity: Double) throws {
-        guard context?.isCompleted != true else { return }
+        guard !isOver else { return }
         let timing = try releaseSpring(velocity: -velocity, remaining: percentComplete)
         context?.cancelInteractiveTransition()
         try complete(reversed: true, spring: timing)

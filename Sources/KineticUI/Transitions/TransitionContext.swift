@@ -227,7 +227,10 @@ public final class TransitionContext: ViewControllerContextTransitioning {
             // lives: keeping it here too after the end would be a reference cycle that leaks
             // the whole transition (controllers, views, animators, engine), as LeakSanitizer
             // found after every interactive transition.
-            { self.interactionController = nil },
+            {
+                (self.interactionController as? PercentDrivenInteractiveTransition)?.transitionDidEnd(self)
+                self.interactionController = nil
+            },
         ])
         TransitionFinishQueue.drain()
     }
