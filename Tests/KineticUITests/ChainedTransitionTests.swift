@@ -323,4 +323,30 @@ final class ChainedTransitionTests: EngineTestCase {
         withExtendedLifetime(recorder) {}
     }
 
+
+    /// The push-with-completion idiom: the navigation controller's own transition coordinator
+    /// is the push's.
+    func testANavigationControllersCoordinatorIsItsPushes() async throws {
+        let window = Window(engine: engine)
+        let a = ViewController(name: "A"), b = ViewController(name: "B")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        XCTAssertNil(nav.transitionCoordinator)
+        try nav.pushViewController(b, animated: true)
+        var done: [Bool] = []
+        let coordinator = try XCTUnwrap(nav.transitionCoordinator)
+        XCTAssertTrue(coordinator === b.transitionCoordinator)
+        coordinator.animate(alongsideTransition: nil) { context in done.append(!context.transitionWasCancelled) }
+        XCTAssertEqual(done, [])
+        try advance(to: 2)
+        XCTAssertEqual(done, [true])
+        XCTAssertNil(nav.transitionCoordinator)
+        // A controller elsewhere in the window is not part of it.
+        let other = ViewController(name: "Other")
+        try a.navigationController?.pushViewController(other, animated: true)
+        XCTAssertNil(ViewController(name: "Loose").transitionCoordinator)
+        try advance(to: 4)
+        XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B", "Other"])
+    }
+
 }

@@ -169,12 +169,16 @@ final class CoordinatorRegistrations {
 }
 
 extension ViewController {
-    /// The coordinator of the transition in progress that involves this controller, if any.
+    /// The coordinator of the transition in progress that involves this controller, if any:
+    /// one from or to this controller or one of its ancestors, or one that this controller
+    /// runs in its own view (a navigation controller's push or pop, as UIKit's
+    /// `navigationController.transitionCoordinator` is the push's).
     public var transitionCoordinator: TransitionCoordinator? {
         guard let context = window?.transitionInProgress else { return nil }
         var node: ViewController? = self
         while let n = node {
             if n === context.fromController || n === context.toController { return context.coordinator }
+            if n.isViewLoaded, context.containerView === n.view { return context.coordinator }
             node = n.parent
         }
         return nil
