@@ -49,6 +49,8 @@ final class AlongsideScrubTests: EngineTestCase {
     func testAlongsideFollowsTheInterruptibleAnimatorThroughScrubAndFinish() async throws {
         let slide = InterruptibleSlideDown(timing: try SpringTimingParameters(dampingRatio: 1))
         delegate.dismissAnimator = slide
+        // The finish's timing (without it the animator would keep its own spring).
+        interaction.timingCurve = CubicTimingParameters(animationCurve: .easeInOut)
         try b.dismiss(animated: true)
         interaction.update(0.25)
         try step()
@@ -59,7 +61,7 @@ final class AlongsideScrubTests: EngineTestCase {
         XCTAssertEqual(b.badge.presentation.alpha, 0.5, accuracy: 1e-12)
         XCTAssertEqual(slideProgress, 0.5, accuracy: 1e-12)
 
-        try interaction.finish()  // 0.5 → 1 in 0.25 s, ease in-out (the completion curve)
+        try interaction.finish()  // 0.5 → 1 in 0.25 s, ease in-out (the timing curve)
         for k in 1 ... 15 {
             try step()
             let expected = 0.5 + 0.5 * CubicBezier.easeInOut.value(at: min(Double(k) / 60 / 0.25, 1))

@@ -65,6 +65,41 @@ final class InterruptibleTransitionTests: EngineTestCase {
                           "B.viewWillAppear", "B.viewDidLayoutSubviews", "B.viewDidAppear"]
     let finishedTrace = ["B.viewWillDisappear", "A.viewWillAppear", "A.viewDidLayoutSubviews", "A.viewDidAppear", "B.viewDidDisappear"]
 
+    /// With `timingCurve` nil (the default), finishing or cancelling continues the
+    /// interruptible animator with its own timing (UIKit starts it again; `completionCurve`
+    /// times only block animations): at speed 1 over the time left, at speed 2 in half of it.
+    func testTheInterruptibleAnimatorKeepsItsOwnTimingByDefault() async throws {
+        let easeIn = CubicBezier.easeIn
+        for (speed, finishing) in [(1.0, true), (2.0, true), (1.0, false)] {
+            engine = AnimationEngine()
+            frame = 0
+            a = ViewController(name: "A")
+            b = ViewController(name: "B")
+            (window, delegate, interaction) = try interactiveDismissalFixture(engine: engine, presenting: a, presented: b)
+            slide = InterruptibleSlideDown(timing: CubicTimingParameters(animationCurve: .easeIn))
+            delegate.dismissAnimator = slide
+            XCTAssertNil(interaction.timingCurve)
+            interaction.completionSpeed = speed
+            _ = try startDismissal()
+            interaction.update(0.4)
+            try step()
+            XCTAssertEqual(y, 0.4 * 844, accuracy: 1e-9, "scrubbed linearly")
+            if finishing { try interaction.finish() } else { try interaction.cancel() }
+            let start = engine.clock.now
+            let length = (finishing ? 0.6 : 0.4) * 0.5 / speed
+            for share in [0.25, 0.5, 0.75] {
+                try engine.clock.advance(to: start + share * length)
+                // The run's own ease-in carries it from 40 % to the end it heads for.
+                let fraction = finishing ? 0.4 + 0.6 * easeIn.value(at: share) : 0.4 - 0.4 * easeIn.value(at: share)
+                XCTAssertEqual(y, fraction * 844, accuracy: 1e-6, "speed \(speed), finishing \(finishing), at \(share)")
+            }
+            try engine.clock.advance(to: start + length + 0.05)
+            XCTAssertNil(window.transitionInProgress)
+            XCTAssertEqual(a.presentedViewController === b, !finishing)
+            if !finishing { try b.dismiss(animated: false) }
+        }
+    }
+
     /// Released with a velocity, the transition continues with a spring that starts at the
     /// finger's speed: the card's velocity just after the release (Richardson extrapolation
     /// of two forward differences, O(h²)) is the gesture's, both finishing and cancelling.

@@ -30,10 +30,14 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public var completionSpeed: Double = 1 {
         didSet { if !(completionSpeed > 0) || !completionSpeed.isFinite { completionSpeed = oldValue } }
     }
-    /// The curve of the non-interactive completion (the interactive part is linear).
+    /// The curve of the non-interactive completion of block animations (the interactive
+    /// part is linear). An interruptible animator keeps its own timing instead (see
+    /// ``timingCurve``).
     public var completionCurve: AnimationCurve = .easeInOut
-    /// Timing for continuing an interruptible animator (used instead of `completionCurve`
-    /// there; ignored for block animations, as in UIKit).
+    /// Timing for continuing an interruptible animator; nil (the default) keeps the
+    /// animator's own: at a ``completionSpeed`` of 1 it simply starts again, otherwise it
+    /// continues with its own timing over the shortened time. Ignored for block animations,
+    /// as in UIKit.
     public var timingCurve: (any TimingCurveProvider)?
     /// Whether the transition starts interactively (paused, waiting for updates).
     public var wantsInteractiveStart = true
@@ -192,12 +196,19 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     private func complete(reversed: Bool, spring: SpringTimingParameters? = nil) throws {
         let remaining = reversed ? percentComplete : 1 - percentComplete
         let seconds = remaining * duration / completionSpeed
-        let timing: any TimingCurveProvider = drivesInterruptibleAnimator
-            ? spring ?? timingCurve ?? CubicTimingParameters(animationCurve: completionCurve)
+        // An interruptible animator keeps its own timing unless `timingCurve` (or a release
+        // spring) replaces it, as UIKit's does: at the default speed it simply starts again;
+        // `completionCurve` times only the block animations of a non-interruptible transition.
+        let timing: (any TimingCurveProvider)? = drivesInterruptibleAnimator
+            ? spring ?? timingCurve
             : CubicTimingParameters(animationCurve: completionCurve)
         for animator in animators where animator.state == .active {
             if animator.isRunning { try animator.pauseAnimation() }
             animator.isReversed = reversed
+            if timing == nil, completionSpeed == 1 {
+                try animator.startAnimation()
+                continue
+            }
             let own = (animator as? PropertyAnimator)?.duration ?? duration
             let factor = own > 0 ? Swift.max(seconds / own, 1e-9) : 0
             try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
