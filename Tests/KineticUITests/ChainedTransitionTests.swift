@@ -349,4 +349,25 @@ final class ChainedTransitionTests: EngineTestCase {
         XCTAssertEqual(nav.viewControllers.map(\.name), ["A", "B", "Other"])
     }
 
+
+    /// A popped controller that its `viewDidDisappear` hands to another container stays
+    /// there: the pop's bookkeeping after the callbacks leaves it alone.
+    func testAPoppedControllerAdoptedFromItsDidDisappearKeepsItsNewParent() async throws {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let holder = ViewController(name: "Holder")
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        try nav.pushViewController(b, animated: false)
+        b.onDidDisappear = { [unowned holder] me in holder.addChild(me) }
+        _ = try nav.popViewController(animated: true)
+        try advance(to: 2)
+        XCTAssertTrue(b.parent === holder)
+        XCTAssertEqual(holder.children.map(\.name), ["B"])
+        XCTAssertEqual(nav.children.map(\.name), ["A"])
+        XCTAssertEqual(journal.entries.filter { $0 == "B.didMove(nil)" }.count, 1,
+                       "once, by addChild leaving the stack; not again from its new parent")
+    }
+
 }

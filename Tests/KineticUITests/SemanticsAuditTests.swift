@@ -398,6 +398,38 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(v.presentation.center.x, 250)
     }
 
+    /// Pausing and resuming (or reversing) during a continuation leg does not move a delayed
+    /// animation or a keyframe: each leg starts where the lanes are.
+    func testAPauseDuringAContinuationMovesNothing() async throws {
+        for reverses in [false, true] {
+            let v = box(), w = box("w")
+            let e = engine!
+            let animator = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) {
+                try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
+                    try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
+                    try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
+                })
+            }
+            try animator.addAnimations({ w.center = Point(x: 250, y: 50) }, delayFactor: 0.5)
+            try animator.pauseAnimation()
+            animator.fractionComplete = 0.25
+            try animator.startAnimation()
+            for elapsed in [0.2, 0.45] {
+                try advance(to: engine.clock.now + elapsed)
+                let shown = (v.presentation.alpha, v.presentation.center.x, w.presentation.center.x)
+                try animator.pauseAnimation()
+                if reverses { animator.isReversed.toggle() }
+                try animator.startAnimation()
+                XCTAssertEqual(v.presentation.alpha, shown.0, accuracy: 1e-12, "reverses \(reverses), after \(elapsed)")
+                XCTAssertEqual(v.presentation.center.x, shown.1, accuracy: 1e-9, "reverses \(reverses), after \(elapsed)")
+                XCTAssertEqual(w.presentation.center.x, shown.2, accuracy: 1e-9, "reverses \(reverses), after \(elapsed)")
+                try advance(to: engine.clock.now + 1.0 / 60)
+            }
+            try advance(to: engine.clock.now + 3)
+            XCTAssertEqual(animator.state, .inactive)
+        }
+    }
+
     /// `finishAnimation(at: .start)` after `stopAnimation(false)` puts back "the values of
     /// the properties before you applied any animations" (Apple's `.start`), also when the
     /// animator animated a property twice (two blocks, or the steps of a keyframe animation);
@@ -432,6 +464,25 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
             }
             XCTAssertEqual(v.presentation, v.model)
             XCTAssertEqual(w.presentation, w.model)
+        }
+    }
+
+    /// An animation added while the animator runs reversed keeps its value at the start and
+    /// is undone at the end (as a natural finish at `.start` leaves it): finishing a stopped
+    /// animator at either position agrees.
+    func testFinishingAStoppedAnimatorWithAnAnimationAddedWhileReversed() async throws {
+        for (position, alpha) in [(ViewAnimatingPosition.start, 0.7), (.end, 0.5)] {
+            let v = box()
+            let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) { v.alpha = 0.5 }
+            try animator.startAnimation()
+            try advance(to: engine.clock.now + 0.25)
+            animator.isReversed = true
+            try animator.addAnimations { v.alpha = 0.2 }
+            try advance(to: engine.clock.now + 0.1)
+            try animator.stopAnimation(false)
+            try animator.finishAnimation(at: position)
+            XCTAssertEqual(v.model.alpha, alpha, accuracy: 1e-12, "\(position)")
+            XCTAssertEqual(v.presentation, v.model)
         }
     }
 
@@ -495,12 +546,16 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(w.presentation.center.x, 50, accuracy: 1e-9)
         try animator.startAnimation()
         let start = engine.clock.now
+        let ease = CubicBezier.easeInOut
         for elapsed in [0.05, 0.15, 0.3, 0.5, 0.7] {
             try advance(to: start + elapsed)
-            let time = 0.25 + 0.75 * CubicBezier.easeInOut.value(at: elapsed / 0.75)
-            XCTAssertEqual(v.presentation.alpha, 1 - time, accuracy: 1e-9, "at \(elapsed)")
-            // Its window is the run's second half: it covers it as the run's time crosses it.
-            XCTAssertEqual(w.presentation.center.x, 50 + 200 * max(0, (time - 0.5) / 0.5), accuracy: 1e-9, "at \(elapsed)")
+            // The whole-run animation eases from where it was over the time left.
+            XCTAssertEqual(v.presentation.alpha, 1 - (0.25 + 0.75 * ease.value(at: elapsed / 0.75)), accuracy: 1e-9,
+                           "at \(elapsed)")
+            // The delayed one waits for the run's second half (the run's time moves on
+            // linearly, 0.25 + elapsed), then eases over it, as it would have without the scrub.
+            let window = max(0, (0.25 + elapsed - 0.5) / 0.5)
+            XCTAssertEqual(w.presentation.center.x, 50 + 200 * ease.value(at: window), accuracy: 1e-9, "at \(elapsed)")
         }
         try advance(to: start + 0.8)
         XCTAssertEqual(w.presentation.center.x, 250)

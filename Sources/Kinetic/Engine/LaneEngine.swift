@@ -78,7 +78,7 @@ package final class LaneEngine {
     @exclusivity(unchecked) var segments: [Segment] = []
     /// Per segment, where it was when its run's continuation leg began: its (x, y) progress,
     /// the argument of its progress (the eased window position a keyframe step weighs) and
-    /// its window fraction (`ContinuationBase`). Empty until a continuation leg captures a
+    /// its window fraction. Empty until a continuation leg captures a
     /// base, then as long as `segments` (kept out of the segment records, which every tick
     /// reads); a missing entry is 0.
     @exclusivity(unchecked) var continuationBases: [SIMD4<Double>] = []

@@ -530,9 +530,11 @@ extension LaneEngine {
 
     /// Resumes a paused run with new timing, from where its lanes are now: the rest of the
     /// run takes `durationFactor × duration` seconds (`0`: the time the original timing had
-    /// left; a physical spring takes its own settling time), each animation moving from its
-    /// current progress to the end along the new timing. `timing` nil with factor 0 resumes
-    /// the original timing unchanged.
+    /// left; a physical spring takes its own settling time): the run's time moves on, and each
+    /// animation covers the rest of its part of the run (its window) from its current
+    /// progress, eased by the new timing, as that time crosses it (see
+    /// `progress(of:record:base:weight:)`). `timing` nil with factor 0 resumes the original
+    /// timing unchanged.
     /// - Throws: ``RunError/continueRequiresPaused(state:isRunning:)`` unless paused;
     ///   ``RunError/notInterruptible(call:)``; ``RunError/invalidParameter(_:)`` for a negative
     ///   or non-finite factor, or a spring that cannot settle in time.

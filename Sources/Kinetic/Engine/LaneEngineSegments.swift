@@ -171,35 +171,41 @@ extension LaneEngine {
     /// argument of its progress and its window fraction); `weight` is the keyframe step of a
     /// weighted segment.
     ///
-    /// A continuation leg re-times the rest of the run: the leg's curve carries the run's
-    /// time fraction from where the leg began to its end, and each segment covers the rest
-    /// of its own window as that fraction crosses it, from where it was to where it ends. A
-    /// segment over the whole run therefore moves along the leg's curve from its progress;
-    /// an animation with a delay, or a keyframe step, still waits for its part of the run.
+    /// A continuation leg re-times the rest of the run: the run's time fraction moves on
+    /// linearly, and each segment covers the rest of its own window as that fraction crosses
+    /// it, from where it was, eased by the leg's curve: its share of what was left of its
+    /// window at the leg's start goes through the curve. A segment over the whole run moves
+    /// along the leg's curve from its progress; an animation with a delay, or a keyframe
+    /// step, still waits for its part of the run, and then eases (and overshoots) as the
+    /// whole-run ones do.
     static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD4<Double>,
                          weight: SegmentWeight?) {
         let r = record.pointee
         if r.continuation {
-            let cx = r.legCurve.x(r.u)
-            let cy = r.legCurve.isAxisDependent ? r.legCurve.y(r.u) : cx
             let t = r.target
             if s.wholeRun {
+                let cx = r.legCurve.x(r.u)
+                let cy = r.legCurve.isAxisDependent ? r.legCurve.y(r.u) : cx
                 s.progressX = base.x + (t - base.x) * cx
                 s.progressY = base.y + (t - base.y) * cy
                 return
             }
-            let windowEnd = s.windowFraction(r.f1)
-            let hx = continuedShare(of: s, record: r, base: base, windowEnd: windowEnd, curve: cx)
-            if let weight {
-                s.progressX = weight.basis.weight(ofStep: weight.step, at: base.z + (windowEnd - base.z) * hx)
+            let g = s.windowFraction(r.f)
+            if s.discrete {
+                s.progressX = g >= 1 ? 1 : 0
                 s.progressY = s.progressX
-            } else if s.discrete {
-                s.progressX = base.w + (windowEnd - base.w) * hx >= 1 ? 1 : 0
+                return
+            }
+            let windowEnd = s.windowFraction(r.f1)
+            let share = continuedShare(windowFraction: g, base: base, windowEnd: windowEnd)
+            let cx = r.legCurve.x(share)
+            if let weight {
+                s.progressX = weight.basis.weight(ofStep: weight.step, at: base.z + (windowEnd - base.z) * cx)
                 s.progressY = s.progressX
             } else {
-                s.progressX = base.x + (windowEnd - base.x) * hx
-                let hy = cy == cx ? hx : continuedShare(of: s, record: r, base: base, windowEnd: windowEnd, curve: cy)
-                s.progressY = base.y + (windowEnd - base.y) * hy
+                let cy = r.legCurve.isAxisDependent ? r.legCurve.y(share) : cx
+                s.progressX = base.x + (windowEnd - base.x) * cx
+                s.progressY = base.y + (windowEnd - base.y) * cy
             }
             return
         }
@@ -255,43 +261,40 @@ extension LaneEngine {
         dirty = false
     }
 
-    /// The share of what is left of segment `s`'s window, at the leg's start, that the run's
-    /// time has covered when the leg's curve reads `curve`: 1 when nothing was left.
+    /// The share of what was left of a segment's window at the leg's start (from `base.w` to
+    /// `windowEnd`) that the run's time has covered, at window fraction `g`: 1 when nothing
+    /// was left.
     @inline(__always)
-    static func continuedShare(of s: Segment, record r: TimingRecord, base: SIMD4<Double>, windowEnd: Double,
-                               curve: Double) -> Double {
+    static func continuedShare(windowFraction g: Double, base: SIMD4<Double>, windowEnd: Double) -> Double {
         let left = windowEnd - base.w
         guard left != 0 else { return 1 }
-        return (s.windowFraction(r.f0 + (r.f1 - r.f0) * curve) - base.w) / left
+        return (g - base.w) / left
     }
 
     /// Records where each segment of `id` is, from the leg the record is on now (call before
     /// the record's new continuation leg replaces it), as the base of that new leg: its
-    /// progress, the argument of its progress, and its window fraction.
+    /// progress, the argument of its progress (the eased window position a keyframe step
+    /// weighs) and its window fraction at the run's time fraction now.
     func captureContinuationBase(of id: Int32) {
         if continuationBases.count < segments.count {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
         let r = records[Int(id)]
-        // The run's time fraction as the segments see it: a continuation leg eases it.
-        let cx = r.continuation ? r.legCurve.x(r.u) : 0
-        let fraction = r.continuation ? r.f0 + (r.f1 - r.f0) * cx : r.f
         forEachLiveSegment(ofRecord: id) { k in
             let s = segments[k]
-            let window = s.windowFraction(fraction)
+            let g = s.windowFraction(r.f)
             var argument = s.progressX
-            if s.weighted || s.discrete {
+            if s.weighted {
                 if r.continuation {
                     let old = continuationBases[k]
                     let end = s.windowFraction(r.f1)
-                    let share = Self.continuedShare(of: s, record: r, base: old, windowEnd: end, curve: cx)
-                    argument = s.discrete ? window : old.z + (end - old.z) * share
+                    argument = old.z + (end - old.z) * r.legCurve.x(Self.continuedShare(windowFraction: g, base: old, windowEnd: end))
                 } else {
-                    argument = s.discrete || r.linearScrub ? window : r.curve.x(window)
+                    argument = r.linearScrub ? g : r.curve.x(g)
                 }
             }
-            continuationBases[k] = SIMD4(s.progressX, s.progressY, argument, window)
+            continuationBases[k] = SIMD4(s.progressX, s.progressY, argument, g)
         }
     }
 
@@ -481,34 +484,38 @@ extension LaneEngine {
     /// The lanes of `run`'s segments with their start and end values, for finishing at the
     /// start or the end after the run is stopped.
     ///
-    /// A lane's start is its value before all of the run's animations of it (its model value
-    /// less the sum of their spans: a property that two blocks, or the steps of a keyframe
-    /// animation, animate in one run goes back to where it was before the first), exactly
-    /// its anchor when the run's animations are all the lane carries.
+    /// One entry per lane the run animates. A lane's start is its value before all of the
+    /// run's animations of it, and its end the value they leave: an animation added while the
+    /// run ran reversed (an inverted segment) keeps its value at the start and is undone at
+    /// the end. So the start is the model value less the spans of the run's other
+    /// contributions, exactly the anchor when those are all the lane carries; the end is
+    /// the model value less the inverted ones' spans.
     package func stopValues(of run: RunHandle) -> [StoppedLaneValues] {
         let id = run.index
-        // Per lane: how many of the run's contributions it carries, and their spans' sum.
-        var ownContributions: [Int32: (count: Int, spans: Double)] = [:]
+        var lanes: [Int32] = []
+        var sums: [Int32: (count: Int, forward: Double, inverted: Double, anyInverted: Bool)] = [:]
         forEachLiveSegment(ofRecord: id) { k in
             let s = segments[k]
             for i in Int(s.start) ..< Int(s.start) + s.count {
-                ownContributions[targets[i], default: (0, 0)].count += 1
-                ownContributions[targets[i], default: (0, 0)].spans += spans[i]
+                let lane = targets[i]
+                if sums[lane] == nil { lanes.append(lane) }
+                var sum = sums[lane] ?? (0, 0, 0, false)
+                sum.count += 1
+                if s.inverted {
+                    sum.inverted += spans[i]
+                    sum.anyInverted = true
+                } else {
+                    sum.forward += spans[i]
+                }
+                sums[lane] = sum
             }
         }
-        var result: [StoppedLaneValues] = []
-        forEachLiveSegment(ofRecord: id) { k in
-            let s = segments[k]
-            for i in Int(s.start) ..< Int(s.start) + s.count {
-                let t = Int(targets[i])
-                let end = model[t]
-                let own = ownContributions[targets[i]] ?? (1, spans[i])
-                let begin = Int(laneContributions[t]) == own.count ? anchor[t] : end - own.spans
-                result.append(StoppedLaneValues(lane: targets[i], start: s.inverted ? end : begin,
-                                                end: s.inverted ? begin : end))
-            }
+        return lanes.map { lane in
+            let t = Int(lane), sum = sums[lane]!
+            let model = self.model[t]
+            let start = !sum.anyInverted && Int(laneContributions[t]) == sum.count ? anchor[t] : model - sum.forward
+            return StoppedLaneValues(lane: lane, start: start, end: sum.anyInverted ? model - sum.inverted : model)
         }
-        return result
     }
 
     private func finishContribution(lane t32: Int32, span s: Double, progress p: Double, at position: RunPosition) {

@@ -52,31 +52,32 @@ extension LaneEngine {
         let u = (now - r.start) * du
         if r.continuation {
             let base = k < continuationBases.count ? continuationBases[k] : .zero
-            let t = r.target
-            let dx = Self.finite(r.legCurve.slopeX(u))
-            let dy = r.legCurve.isAxisDependent ? Self.finite(r.legCurve.slopeY(u)) : dx
             if s.wholeRun {
+                let t = r.target
+                let dx = Self.finite(r.legCurve.slopeX(u))
+                let dy = r.legCurve.isAxisDependent ? Self.finite(r.legCurve.slopeY(u)) : dx
                 return SIMD2(Self.finite(Self.product(t - base.x, dx) * du), Self.finite(Self.product(t - base.y, dy) * du))
             }
-            // The leg eases the run's fraction; the segment covers the rest of its window as
-            // that fraction crosses it (see `LaneEngine.progress(of:record:base:weight:)`).
+            // The segment's share of the rest of its window goes through the leg's curve (see
+            // `LaneEngine.progress(of:record:base:weight:)`).
             guard !s.discrete else { return .zero }
+            let f = r.f0 + (r.f1 - r.f0) * u
             let windowEnd = s.windowFraction(r.f1)
             let left = windowEnd - base.w
             guard left != 0 else { return .zero }
-            func shareRate(_ c: Double, _ dc: Double) -> Double {
-                let fraction = r.f0 + (r.f1 - r.f0) * c
-                return s.windowRate(at: fraction, moving: Self.finite((r.f1 - r.f0) * dc * du)) / left
-            }
-            let hx = shareRate(r.legCurve.x(u), dx)
+            let dShare = s.windowRate(at: f, moving: (r.f1 - r.f0) * du) / left
+            guard dShare != 0 else { return .zero }
+            let share = Self.continuedShare(windowFraction: s.windowFraction(f), base: base, windowEnd: windowEnd)
+            let dx = Self.finite(r.legCurve.slopeX(share))
             if s.weighted, let weight = segmentWeights[k] {
-                let share = (s.windowFraction(r.f0 + (r.f1 - r.f0) * r.legCurve.x(u)) - base.w) / left
-                let argument = base.z + (windowEnd - base.z) * share
-                let rate = Self.product(weight.basis.weightSlope(ofStep: weight.step, at: argument), (windowEnd - base.z) * hx)
+                let argument = base.z + (windowEnd - base.z) * r.legCurve.x(share)
+                let rate = Self.product(weight.basis.weightSlope(ofStep: weight.step, at: argument),
+                                        Self.finite((windowEnd - base.z) * dx * dShare))
                 return SIMD2(repeating: Self.finite(rate))
             }
-            let hy = r.legCurve.isAxisDependent ? shareRate(r.legCurve.y(u), dy) : hx
-            return SIMD2(Self.finite(Self.product(windowEnd - base.x, hx)), Self.finite(Self.product(windowEnd - base.y, hy)))
+            let dy = r.legCurve.isAxisDependent ? Self.finite(r.legCurve.slopeY(share)) : dx
+            return SIMD2(Self.finite(Self.product(windowEnd - base.x, dx) * dShare),
+                         Self.finite(Self.product(windowEnd - base.y, dy) * dShare))
         }
         let f = r.f0 + (r.f1 - r.f0) * u
         let df = (r.f1 - r.f0) * du

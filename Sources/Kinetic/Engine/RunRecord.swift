@@ -11,8 +11,10 @@ package enum RunPosition: Int8, Sendable {
 /// to `f1` over `length` seconds starting at clock time `start` (a delayed start is a leg
 /// whose `start` is in the future). In a direct leg the segments' progress is the timing
 /// curve at `f` (so a reversed leg retraces the forward path exactly); in a continuation leg
-/// (after `continueAnimation`, or resuming after a linear scrub) each segment moves from the
-/// progress it had when the leg began to the leg's target along `legCurve`.
+/// (after `continueAnimation`, or resuming after a linear scrub) `f` still moves linearly,
+/// and each segment covers the rest of its window from the progress it had when the leg
+/// began, its share of that rest eased by `legCurve` (a segment over the whole run: from its
+/// progress to the leg's target along `legCurve`).
 package struct TimingRecord {
     // The flags, the state-machine fields, the generation and the order first, in one
     // 16-byte line.

@@ -651,8 +651,9 @@ kn_status kn_engine_read_model(const kn_engine *engine, int64_t first_lane, int6
  * that no running run moves (paused, in its delay, ended, or not animated). Always finite:
  * where the true velocity is infinite (a cubic curve with x1 = 0 starts on a vertical
  * tangent) or beyond the range of double, +-DBL_MAX. Just after
- * kn_engine_run_continue with a spring, a lane moves at the spring's initial velocity times
- * the distance it has left. Errors: as kn_engine_read. */
+ * kn_engine_run_continue with a spring, a lane of an animation over the whole run moves at
+ * the spring's initial velocity times the distance it has left (one with a delay that has
+ * not begun stays at 0 until its part of the run). Errors: as kn_engine_read. */
 kn_status kn_engine_read_velocity(const kn_engine *engine, int64_t first_lane, int64_t count, double *out);
 
 /* Sets a lane's model value outside any animation (finite): the animations on it keep their
@@ -793,10 +794,10 @@ kn_status kn_engine_run_finish(kn_engine *engine, kn_run run, int32_t position);
 
 /* Resumes a paused run with new timing (NULL: the run's own) from where its lanes are: the
  * rest takes duration_factor × the duration given at creation (0: the time the original
- * timing had left; a physical spring its settling time): the run's time moves on along the
- * new timing, and each animation covers the rest of its own part of the run (its delay
- * factor's window, a keyframe's key times) from its current progress as that time crosses
- * it; one over the whole run moves along the new timing. NULL timing with factor 0 resumes the
+ * timing had left; a physical spring its settling time): the run's time moves on, and each
+ * animation covers the rest of its own part of the run (its delay factor's window, a
+ * keyframe's key times) from its current progress, eased by the new timing, as that time
+ * crosses it; one over the whole run moves along the new timing at once. NULL timing with factor 0 resumes the
  * original timing unchanged. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (factor < 0, the
  * timing's), KN_ERR_ILLEGAL_STATE (not paused; not interruptible). */
 kn_status kn_engine_run_continue(kn_engine *engine, kn_run run, const kn_timing *timing, double duration_factor);

@@ -291,9 +291,11 @@ open class NavigationController: ViewController {
             steps.append { to.endAppearanceTransition() }
             steps.append { [weak self] in
                 guard let self else { return }
-                for c in joining { c.didMove(toParent: self) }
-                for c in leaving { c.removeFromParent() }
-                children = finalStack
+                // A callback may have moved a controller meanwhile (`addChild` elsewhere):
+                // only this controller's own are told and kept.
+                for c in joining where c.parent === self { c.didMove(toParent: self) }
+                for c in leaving where c.parent === self { c.removeFromParent() }
+                children = finalStack.filter { $0.parent === self }
             }
         } else {
             // Cancelled: the stack is the old one again, the appearing controller disappears
@@ -302,8 +304,8 @@ open class NavigationController: ViewController {
             to.view.removeFromSuperview()
             steps.append { to.beginAppearanceTransition(false, animated: true) }
             steps.append { to.endAppearanceTransition() }
-            steps.append {
-                for c in joining {
+            steps.append { [weak self] in
+                for c in joining where c.parent === self {
                     c.willMove(toParent: nil)
                     c.removeFromParent()
                 }
@@ -312,8 +314,8 @@ open class NavigationController: ViewController {
             steps.append { from.endAppearanceTransition() }
             steps.append { [weak self] in
                 guard let self else { return }
-                for c in leaving { c.didMove(toParent: self) }
-                children = previousStack
+                for c in leaving where c.parent === self { c.didMove(toParent: self) }
+                children = previousStack.filter { $0.parent === self }
             }
         }
         steps.append { [weak self] in

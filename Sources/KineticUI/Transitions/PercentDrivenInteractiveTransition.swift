@@ -35,9 +35,8 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// ``timingCurve``).
     public var completionCurve: AnimationCurve = .easeInOut
     /// Timing for continuing an interruptible animator; nil (the default) keeps the
-    /// animator's own: at a ``completionSpeed`` of 1 it simply starts again, otherwise it
-    /// continues with its own timing over the shortened time. Ignored for block animations,
-    /// as in UIKit.
+    /// animator's own, over `(1 − percentComplete) · duration / completionSpeed` seconds.
+    /// Ignored for block animations, as in UIKit.
     public var timingCurve: (any TimingCurveProvider)?
     /// Whether the transition starts interactively (paused, waiting for updates).
     public var wantsInteractiveStart = true
@@ -197,18 +196,15 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         let remaining = reversed ? percentComplete : 1 - percentComplete
         let seconds = remaining * duration / completionSpeed
         // An interruptible animator keeps its own timing unless `timingCurve` (or a release
-        // spring) replaces it, as UIKit's does: at the default speed it simply starts again;
-        // `completionCurve` times only the block animations of a non-interruptible transition.
+        // spring) replaces it, as UIKit's does (nil parameters: the animator's own timing,
+        // also after an earlier leg with other timing); `completionCurve` times only the
+        // block animations of a non-interruptible transition.
         let timing: (any TimingCurveProvider)? = drivesInterruptibleAnimator
             ? spring ?? timingCurve
             : CubicTimingParameters(animationCurve: completionCurve)
         for animator in animators where animator.state == .active {
             if animator.isRunning { try animator.pauseAnimation() }
             animator.isReversed = reversed
-            if timing == nil, completionSpeed == 1 {
-                try animator.startAnimation()
-                continue
-            }
             let own = (animator as? PropertyAnimator)?.duration ?? duration
             let factor = own > 0 ? Swift.max(seconds / own, 1e-9) : 0
             try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)

@@ -9,11 +9,13 @@ public final class Window: View {
     /// Every appearance callback delivered, in order ("VCMain.viewWillDisappear", …).
     public private(set) var trace: [String] = []
     /// The transition in progress, if any (one whose `completeTransition` was never called
-    /// stays here, and blocks new transitions). It is cleared at the end of the steps that
-    /// `completeTransition` runs (the "did" callbacks, the coordinator's completions, the
-    /// completion block). A transition started from one of those callbacks (a `viewDidAppear`
-    /// that presents, pushes or dismisses, as UIKit allows) first runs the rest of them, so it
-    /// does not find this one in progress.
+    /// stays here, and blocks new transitions). It is cleared after the "did" callbacks that
+    /// `completeTransition` runs (before the coordinator's completions, `animationEnded` and
+    /// the completion block). A transition started from one of those callbacks (a
+    /// `viewDidAppear` that presents, pushes or dismisses, as UIKit allows) first runs the rest
+    /// of the ended transition's steps, so it does not find it in progress; a request made
+    /// while those steps run (from a completion block) comes first, and the later one finds
+    /// it in progress.
     public internal(set) var transitionInProgress: TransitionContext?
     private var rootController: ViewController?
 
