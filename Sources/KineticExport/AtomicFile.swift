@@ -245,8 +245,10 @@ public enum TextFile {
     public static let defaultReadLimit = 256 << 20
 
     /// Reads the whole file at `path` as UTF-8 (invalid sequences are replaced by U+FFFD).
-    /// - Parameter maximumBytes: the largest file read (bytes, ≥ 0); a longer one (or an
-    ///   endless one, such as `/dev/zero`) is refused once its reading passes the limit.
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - maximumBytes: the largest file read (bytes, ≥ 0); a longer one (or an endless
+    ///     one, such as `/dev/zero`) is refused once its reading passes the limit.
     /// - Throws: ``ExportError`` naming the path and the operating system's error (for
     ///   example `No such file or directory`, or `Is a directory`), or
     ///   ``ExportError/tooLarge(path:limit:)``.
