@@ -414,8 +414,13 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
             try animator.pauseAnimation()
             animator.fractionComplete = 0.25
             try animator.startAnimation()
-            for elapsed in [0.2, 0.45] {
+            // After 0.35 s the run's time is at 0.6 (the delayed animation and the second
+            // keyframe part-way); reversed, 0.05 s later still inside their windows.
+            for elapsed in [0.35, 0.05] {
                 try advance(to: engine.clock.now + elapsed)
+                XCTAssertTrue(animator.isRunning, "reverses \(reverses), after \(elapsed)")
+                XCTAssertNotEqual(w.presentation.center.x, 50, "part-way through its window")
+                XCTAssertNotEqual(w.presentation.center.x, 250, "part-way through its window")
                 let shown = (v.presentation.alpha, v.presentation.center.x, w.presentation.center.x)
                 try animator.pauseAnimation()
                 if reverses { animator.isReversed.toggle() }

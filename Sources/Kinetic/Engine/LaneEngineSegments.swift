@@ -175,9 +175,11 @@ extension LaneEngine {
     /// linearly, and each segment covers the rest of its own window as that fraction crosses
     /// it, from where it was, eased by the leg's curve: its share of what was left of its
     /// window at the leg's start goes through the curve. A segment over the whole run moves
-    /// along the leg's curve from its progress; an animation with a delay, or a keyframe
-    /// step, still waits for its part of the run, and then eases (and overshoots) as the
-    /// whole-run ones do.
+    /// along the leg's curve from its progress; an animation with a delay still waits for its
+    /// part of the run, and then eases (and overshoots) as the whole-run ones do. A keyframe
+    /// step's argument (the eased time the keyframes divide) goes from where it was to the
+    /// end along the leg's curve, so each step begins when that eased time reaches its key
+    /// time, as Core Animation times a keyframe animation under its timing function.
     static func progress(of s: inout Segment, record: UnsafePointer<TimingRecord>, base: SIMD4<Double>,
                          weight: SegmentWeight?) {
         let r = record.pointee
@@ -392,10 +394,16 @@ extension LaneEngine {
                               windowStart: windowStart, windowLength: windowLength, inverted: inverted, discrete: discrete)
         segment.weighted = weight != nil
         records[Int(id)].updateProgress()
+        // Joining a continuation leg: the base the leg's progress starts from. An animation
+        // starts from nothing (its window begins at the run's fraction now, or later); a
+        // keyframe step shows the keyframes where the run's fraction is, and eases on from there.
+        var joinBase: SIMD4<Double>?
         if records[Int(id)].continuation {
-            // Joining a continuation leg: start from nothing along the leg's curve.
-            segment.progressX = 0
-            segment.progressY = 0
+            let g = segment.windowFraction(records[Int(id)].f)
+            let p = weight.map { $0.basis.weight(ofStep: $0.step, at: g) } ?? (discrete ? (g >= 1 ? 1 : 0) : 0)
+            joinBase = SIMD4(p, p, weight != nil ? g : 0, g)
+            segment.progressX = p
+            segment.progressY = p
         } else {
             records.withUnsafeBufferPointer {
                 Self.progress(of: &segment, record: $0.baseAddress! + Int(id), base: .zero, weight: weight)
@@ -406,10 +414,11 @@ extension LaneEngine {
         records.withUnsafeMutableBufferPointer { r in
             segments.withUnsafeMutableBufferPointer { s in Self.link(s.count - 1, s, r) }
         }
-        if !continuationBases.isEmpty {
+        if !continuationBases.isEmpty || joinBase != nil {
             continuationBases.reserveForRuns(adding: segments.count - continuationBases.count)
             continuationBases.append(contentsOf: repeatElement(.zero, count: segments.count - continuationBases.count))
         }
+        if let joinBase { continuationBases[segments.count - 1] = joinBase }
         if weight != nil || !segmentWeights.isEmpty {
             segmentWeights.reserveForRuns(adding: segments.count - segmentWeights.count)
             segmentWeights.append(contentsOf: repeatElement(nil, count: segments.count - 1 - segmentWeights.count))

@@ -788,16 +788,18 @@ kn_status kn_engine_run_stop(kn_engine *engine, kn_run run, int32_t without_fini
 
 /* Finishes a stopped run: KN_POSITION_END / _START set the lanes' model values to the
  * animations' end / start values (a lane's start: its value before all of the run's
- * animations of it), _CURRENT leaves them; the run becomes inactive.
+ * animations of it, except those added while the run ran reversed, which keep their value
+ * there and are undone at the end), _CURRENT leaves them; the run becomes inactive.
  * Errors: KN_ERR_OUT_OF_RANGE (position), KN_ERR_ILLEGAL_STATE (not stopped). */
 kn_status kn_engine_run_finish(kn_engine *engine, kn_run run, int32_t position);
 
 /* Resumes a paused run with new timing (NULL: the run's own) from where its lanes are: the
  * rest takes duration_factor × the duration given at creation (0: the time the original
  * timing had left; a physical spring its settling time): the run's time moves on, and each
- * animation covers the rest of its own part of the run (its delay factor's window, a
- * keyframe's key times) from its current progress, eased by the new timing, as that time
- * crosses it; one over the whole run moves along the new timing at once. NULL timing with factor 0 resumes the
+ * animation covers the rest of its own part of the run (its delay factor's window) from its
+ * current progress, eased by the new timing, as that time crosses it; one over the whole run
+ * moves along the new timing at once; keyframes go on along the new timing from where they
+ * are, each step beginning when that eased time reaches its key time. NULL timing with factor 0 resumes the
  * original timing unchanged. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (factor < 0, the
  * timing's), KN_ERR_ILLEGAL_STATE (not paused; not interruptible). */
 kn_status kn_engine_run_continue(kn_engine *engine, kn_run run, const kn_timing *timing, double duration_factor);

@@ -35,8 +35,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// ``timingCurve``).
     public var completionCurve: AnimationCurve = .easeInOut
     /// Timing for continuing an interruptible animator; nil (the default) keeps the
-    /// animator's own, over `(1 − percentComplete) · duration / completionSpeed` seconds.
-    /// Ignored for block animations, as in UIKit.
+    /// animator's own (its initial velocity included), over the share of `duration` left
+    /// (the rest toward the end it heads for) ÷ ``completionSpeed``; a physical spring takes
+    /// its own settling time. Ignored for block animations, as in UIKit.
     public var timingCurve: (any TimingCurveProvider)?
     /// Whether the transition starts interactively (paused, waiting for updates).
     public var wantsInteractiveStart = true
