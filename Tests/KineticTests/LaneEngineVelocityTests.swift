@@ -147,6 +147,41 @@ final class LaneEngineVelocityTests: XCTestCase {
         }
     }
 
+    /// A keyframe animation added during a continuation leg shows its keyframes where the
+    /// run's fraction is, then goes on along the leg's curve from there (forward and
+    /// reversed); its velocity is the derivative of what it shows.
+    func testKeyframesJoinedDuringAContinuationStartWhereTheRunIs() throws {
+        let ease = CubicBezier.easeIn
+        for reversed in [false, true] {
+            let (e, run, a) = try engine([0, 0], duration: 1)
+            try e.addAnimations(run, targets: [LaneTarget(lane: Int32(a), value: 10)], delayFactor: 0)
+            try e.startAnimation(run)
+            e.advance(to: 0.2)
+            try e.pauseAnimation(run)
+            if reversed { try e.setReversed(true, of: run) }
+            try e.continueAnimation(run, timing: .cubic(ease), durationFactor: 1)
+            // The leg runs the fraction from 0.2 to 1 (or 0) over 1 s, linearly in time.
+            let end = reversed ? 0.0 : 1.0
+            func fraction(at t: Double) -> Double { 0.2 + (end - 0.2) * (t - 0.2) }
+            e.advance(to: 0.7)
+            let joined = fraction(at: 0.7)
+            try e.addKeyframes(run, lanes: [Int32(a + 1)], values: [100], keyTimes: [1], calculationMode: .linear)
+            e.advance(to: 0.7)
+            XCTAssertEqual(e.output[a + 1], 100 * joined, accuracy: 1e-9, "reversed \(reversed): where the run is")
+            for t in [0.8, 0.95, 1.1] {
+                e.advance(to: t)
+                let share = (fraction(at: t) - joined) / (end - joined)
+                let argument = joined + (end - joined) * ease.value(at: share)
+                XCTAssertEqual(e.output[a + 1], 100 * argument, accuracy: 1e-9, "reversed \(reversed), at \(t)")
+                let h = 1e-6
+                let here = e.output[a + 1]
+                let v = e.velocity(ofLane: a + 1)
+                e.advance(to: t + h)
+                XCTAssertEqual(v, (e.output[a + 1] - here) / h, accuracy: 1e-3 * max(1, abs(v)), "velocity at \(t)")
+            }
+        }
+    }
+
     /// Random runs of every timing, windows, additive runs, reversals, continuations and
     /// keyframes of every calculation mode: each lane's velocity against the central
     /// difference of the engine's output (three engines built alike, read at t − h, t, t + h).
