@@ -40,6 +40,17 @@ final class ChainedTransitionTests: EngineTestCase {
         return (journal, window, a, b, HookedViewController(third, journal: journal))
     }
 
+    /// A window whose root is a navigation controller with A at the root, and B (not yet
+    /// pushed), both writing into one journal.
+    private func navigationScene() -> (Journal, Window, HookedViewController, HookedViewController, NavigationController) {
+        let journal = Journal()
+        let window = Window(engine: engine)
+        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
+        let nav = NavigationController(rootViewController: a)
+        window.rootViewController = nav
+        return (journal, window, a, b, nav)
+    }
+
     func testPresentingFromTheNewlyPresentedControllersDidAppear() async throws {
         let (journal, window, a, b, c) = scene(third: "C")
         b.onDidAppear = { [unowned c] me in try me.present(c, animated: true) }
@@ -117,11 +128,7 @@ final class ChainedTransitionTests: EngineTestCase {
     }
 
     func testPushingBackThePoppedControllerFromTheRevealedOnesDidAppear() async throws {
-        let journal = Journal()
-        let window = Window(engine: engine)
-        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
-        let nav = NavigationController(rootViewController: a)
-        window.rootViewController = nav
+        let (_, window, a, b, nav) = navigationScene()
         try nav.pushViewController(b, animated: false)
         a.onDidAppear = { [unowned b] me in try me.navigationController?.pushViewController(b, animated: true) }
         _ = try nav.popViewController(animated: true)
@@ -137,11 +144,7 @@ final class ChainedTransitionTests: EngineTestCase {
     }
 
     func testPoppingFromDidDisappearAfterAPush() async throws {
-        let journal = Journal()
-        let window = Window(engine: engine)
-        let a = HookedViewController("A", journal: journal), b = HookedViewController("B", journal: journal)
-        let nav = NavigationController(rootViewController: a)
-        window.rootViewController = nav
+        let (_, window, a, b, nav) = navigationScene()
         a.onDidDisappear = { me in _ = try me.navigationController?.popViewController(animated: true) }
         try nav.pushViewController(b, animated: true)
         try advance(to: 2)

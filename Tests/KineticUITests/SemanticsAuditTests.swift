@@ -372,19 +372,25 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
 
     // MARK: - Block animations
 
+    /// A one-second animator of `curve` whose block is a keyframe animation of `v`: alpha to
+    /// 0 over the first half, center.x to 250 over the second.
+    private func keyframedAnimator(_ v: View, curve: AnimationCurve) throws -> PropertyAnimator {
+        let e = engine!
+        return try PropertyAnimator(duration: 1, curve: curve, engine: engine) {
+            try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
+                try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
+                try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
+            })
+        }
+    }
+
     /// Per-keyframe timing inside a property animator (WWDC 2017, "Advanced Animations with
     /// UIKit"): `UIView.animateKeyframes` called in an animator's animations block (with
     /// duration 0, inheriting the animator's) makes keyframes the animator runs, pauses and
     /// scrubs.
     func testKeyframesNestedInAPropertyAnimatorAreScrubbedWithIt() async throws {
         let v = box()
-        let e = engine!
-        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
-            try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
-                try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
-                try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
-            })
-        }
+        let animator = try keyframedAnimator(v, curve: .linear)
         try animator.pauseAnimation()
         animator.fractionComplete = 0.25
         XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-9, "halfway through the first keyframe")
@@ -403,13 +409,7 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
     func testAPauseDuringAContinuationMovesNothing() async throws {
         for reverses in [false, true] {
             let v = box(), w = box("w")
-            let e = engine!
-            let animator = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) {
-                try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
-                    try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
-                    try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
-                })
-            }
+            let animator = try keyframedAnimator(v, curve: .easeInOut)
             try animator.addAnimations({ w.center = Point(x: 250, y: 50) }, delayFactor: 0.5)
             try animator.pauseAnimation()
             animator.fractionComplete = 0.25
@@ -498,13 +498,7 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         let ease = CubicBezier.easeInOut
         for continues in [false, true] {
             let v = box()
-            let e = engine!
-            let animator = try PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) {
-                try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
-                    try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { v.alpha = 0 }
-                    try View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.center = Point(x: 250, y: 50) }
-                })
-            }
+            let animator = try keyframedAnimator(v, curve: .easeInOut)
             try animator.pauseAnimation()
             animator.scrubsLinearly = !continues
             animator.fractionComplete = 0.25

@@ -202,7 +202,7 @@ extension LaneEngine {
             let share = continuedShare(windowFraction: g, base: base, windowEnd: windowEnd)
             let cx = r.legCurve.x(share)
             if let weight {
-                s.progressX = weight.basis.weight(ofStep: weight.step, at: base.z + (windowEnd - base.z) * cx)
+                s.progressX = weight.basis.weight(ofStep: weight.step, at: continuedArgument(base: base, windowEnd: windowEnd, eased: cx))
                 s.progressY = s.progressX
             } else {
                 let cy = r.legCurve.isAxisDependent ? r.legCurve.y(share) : cx
@@ -273,6 +273,13 @@ extension LaneEngine {
         return (g - base.w) / left
     }
 
+    /// A keyframe step's argument in a continuation leg: from where it was (`base.z`) to the
+    /// window's end, `eased` (the leg's curve at the segment's share) of the way.
+    @inline(__always)
+    static func continuedArgument(base: SIMD4<Double>, windowEnd: Double, eased: Double) -> Double {
+        base.z + (windowEnd - base.z) * eased
+    }
+
     /// Records where each segment of `id` is, from the leg the record is on now (call before
     /// the record's new continuation leg replaces it), as the base of that new leg: its
     /// progress, the argument of its progress (the eased window position a keyframe step
@@ -291,7 +298,8 @@ extension LaneEngine {
                 if r.continuation {
                     let old = continuationBases[k]
                     let end = s.windowFraction(r.f1)
-                    argument = old.z + (end - old.z) * r.legCurve.x(Self.continuedShare(windowFraction: g, base: old, windowEnd: end))
+                    let share = Self.continuedShare(windowFraction: g, base: old, windowEnd: end)
+                    argument = Self.continuedArgument(base: old, windowEnd: end, eased: r.legCurve.x(share))
                 } else {
                     argument = r.linearScrub ? g : r.curve.x(g)
                 }
@@ -508,15 +516,13 @@ extension LaneEngine {
             for i in Int(s.start) ..< Int(s.start) + s.count {
                 let lane = targets[i]
                 if sums[lane] == nil { lanes.append(lane) }
-                var sum = sums[lane] ?? (0, 0, 0, false)
-                sum.count += 1
+                sums[lane, default: (0, 0, 0, false)].count += 1
                 if s.inverted {
-                    sum.inverted += spans[i]
-                    sum.anyInverted = true
+                    sums[lane]!.inverted += spans[i]
+                    sums[lane]!.anyInverted = true
                 } else {
-                    sum.forward += spans[i]
+                    sums[lane]!.forward += spans[i]
                 }
-                sums[lane] = sum
             }
         }
         return lanes.map { lane in

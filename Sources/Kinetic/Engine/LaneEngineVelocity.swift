@@ -70,7 +70,7 @@ extension LaneEngine {
             let share = Self.continuedShare(windowFraction: s.windowFraction(f), base: base, windowEnd: windowEnd)
             let dx = Self.finite(r.legCurve.slopeX(share))
             if s.weighted, let weight = segmentWeights[k] {
-                let argument = base.z + (windowEnd - base.z) * r.legCurve.x(share)
+                let argument = Self.continuedArgument(base: base, windowEnd: windowEnd, eased: r.legCurve.x(share))
                 let rate = Self.product(weight.basis.weightSlope(ofStep: weight.step, at: argument),
                                         Self.finite((windowEnd - base.z) * dx * dShare))
                 return SIMD2(repeating: Self.finite(rate))

@@ -155,20 +155,20 @@ public struct Transform3D: Interpolatable, Hashable, Sendable {
         func cross(_ p: V, _ q: V) -> V {
             (p.1 * q.2 - p.2 * q.1, p.2 * q.0 - p.0 * q.2, p.0 * q.1 - p.1 * q.0)
         }
-        /// A unit vector orthogonal to the unit vector `p`.
-        func perpendicular(_ p: V) -> V {
-            let axis: V = abs(p.0) <= abs(p.1) && abs(p.0) <= abs(p.2) ? (1, 0, 0)
-                : (abs(p.1) <= abs(p.2) ? (0, 1, 0) : (0, 0, 1))
-            let c = cross(p, axis)
-            return scaled(c, 1 / euclideanLength(c.0, c.1, c.2))
-        }
-        let r1: V = (m11, m12, m13), r2: V = (m21, m22, m23), r3: V = (m31, m32, m33)
-        let sx = euclideanLength(r1.0, r1.1, r1.2)
         /// `p` / `length` (> 0): through the reciprocal, unless that overflows (a subnormal length).
         func normalised(_ p: V, _ length: Double) -> V {
             let inverse = 1 / length
             return inverse.isFinite ? scaled(p, inverse) : (p.0 / length, p.1 / length, p.2 / length)
         }
+        /// A unit vector orthogonal to the unit vector `p`.
+        func perpendicular(_ p: V) -> V {
+            let axis: V = abs(p.0) <= abs(p.1) && abs(p.0) <= abs(p.2) ? (1, 0, 0)
+                : (abs(p.1) <= abs(p.2) ? (0, 1, 0) : (0, 0, 1))
+            let c = cross(p, axis)
+            return normalised(c, euclideanLength(c.0, c.1, c.2))
+        }
+        let r1: V = (m11, m12, m13), r2: V = (m21, m22, m23), r3: V = (m31, m32, m33)
+        let sx = euclideanLength(r1.0, r1.1, r1.2)
         let n1: V = sx > 0 ? normalised(r1, sx) : (1, 0, 0)
         let kxy = dot(n1, r2)
         let w2 = minus(r2, scaled(n1, kxy))

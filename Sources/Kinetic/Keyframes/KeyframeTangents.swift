@@ -204,10 +204,11 @@ enum KeyframeTangents {
         return scaled(sum, Swift.max(top, -2000))
     }
 
-    /// `x` × 2^`k` for |k| ≤ 2046, in two exact steps (each factor within the range).
+    /// `x` × 2^`k` for |k| ≤ 2046, in two exact steps (``KeyframeSegments/halves(of:)``).
     @inline(__always)
     static func scaled(_ x: Double, _ k: Int) -> Double {
-        x * Double(sign: .plus, exponent: k / 2, significand: 1) * Double(sign: .plus, exponent: k - k / 2, significand: 1)
+        let (first, second) = KeyframeSegments.halves(of: k)
+        return x * first * second
     }
 
     /// dH/dv of a one-lane Hermite segment whose end values differ by `delta` (b − a), with

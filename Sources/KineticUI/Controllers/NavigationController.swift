@@ -184,15 +184,7 @@ open class NavigationController: ViewController {
         guard let oldTop = old.last, newTop !== oldTop else {
             // The top stays (or the stack was empty, its root removed with
             // `removeFromParent()`): no transition, no appearance callbacks.
-            for c in leaving { c.willMove(toParent: nil) }
-            for c in joining { addChild(c) }
-            for c in leaving { c.removeFromParent() }
-            for c in joining { c.didMove(toParent: self) }
-            children = newStack
-            if old.isEmpty, isViewLoaded {
-                newTop.view.frame = view.bounds
-                view.addSubview(newTop.view)
-            }
+            changeStackAtOnce(from: old.last, to: newTop, joining: joining, leaving: leaving, finalStack: newStack)
             return
         }
         let operation: NavigationOperation = old.contains { $0 === newTop } ? .pop : .push
@@ -211,7 +203,7 @@ open class NavigationController: ViewController {
             throw TransitionError.transitionInProgress(requested: "\(operation) \(to.name)", running: running.summary)
         }
         guard window != nil else {
-            changeStackOffWindow(from: from, to: to, joining: joining, leaving: leaving, finalStack: finalStack)
+            changeStackAtOnce(from: from, to: to, joining: joining, leaving: leaving, finalStack: finalStack)
             return
         }
         let vended = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
@@ -259,17 +251,17 @@ open class NavigationController: ViewController {
         }
     }
 
-    /// The stack change of a navigation controller that is not in a window, as UIKit makes
-    /// it: at once, nothing animates and no controller gets appearance callbacks (its views
-    /// are in no window); the containment callbacks run, and the new top's view replaces the
-    /// old one's if the navigation controller's view is loaded. When the navigation
-    /// controller is shown later, its top appears as usual.
-    private func changeStackOffWindow(from: ViewController, to: ViewController, joining: [ViewController],
-                                      leaving: [ViewController], finalStack: [ViewController]) {
+    /// A stack change made at once, with no transition and no appearance callbacks: the top
+    /// stays, or the stack was empty, or the navigation controller is in no window (as UIKit
+    /// makes it then: its views are in no window; shown later, its top appears as usual). The
+    /// containment callbacks run, and a new top's view (`to` other than `from`, the old top
+    /// or nil) replaces the old one's if the navigation controller's view is loaded.
+    private func changeStackAtOnce(from: ViewController?, to: ViewController, joining: [ViewController],
+                                   leaving: [ViewController], finalStack: [ViewController]) {
         for c in leaving { c.willMove(toParent: nil) }
         for c in joining { addChild(c) }
-        if isViewLoaded, from.isViewLoaded, from.view.superview === view { from.view.removeFromSuperview() }
-        if isViewLoaded {
+        if isViewLoaded, from !== to {
+            if let from, from.isViewLoaded, from.view.superview === view { from.view.removeFromSuperview() }
             to.view.frame = view.bounds
             view.addSubview(to.view)
         }
@@ -302,16 +294,14 @@ open class NavigationController: ViewController {
             // again, the other reappears.
             transitionStack = previousStack
             to.view.removeFromSuperview()
-            steps.append { to.beginAppearanceTransition(false, animated: true) }
-            steps.append { to.endAppearanceTransition() }
+            steps += TransitionFinishQueue.appearanceSteps(of: to, appearing: false)
             steps.append { [weak self] in
                 for c in joining where c.parent === self {
                     c.willMove(toParent: nil)
                     c.removeFromParent()
                 }
             }
-            steps.append { from.beginAppearanceTransition(true, animated: true) }
-            steps.append { from.endAppearanceTransition() }
+            steps += TransitionFinishQueue.appearanceSteps(of: from, appearing: true)
             steps.append { [weak self] in
                 guard let self else { return }
                 for c in leaving where c.parent === self { c.didMove(toParent: self) }

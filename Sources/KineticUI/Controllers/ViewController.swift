@@ -220,13 +220,6 @@ open class ViewController {
         appearanceDidEnd(isAppearing)
     }
 
-    /// A whole appearance transition at once (begin, then end): how a cancelled transition
-    /// turns the controllers round.
-    func runAppearanceTransition(_ isAppearing: Bool) {
-        beginAppearanceTransition(isAppearing, animated: true)
-        endAppearanceTransition()
-    }
-
     // MARK: Child controllers
 
     /// Adds `child` as a child controller (removing it from its previous parent first) and

@@ -96,13 +96,6 @@ extension Window {
         controller?.containerView = nil
     }
 
-    /// A whole appearance transition of `controller` as two steps (begin, then end): how a
-    /// cancelled transition turns the controllers round.
-    private func appendAppearance(of controller: ViewController, _ isAppearing: Bool, to steps: inout [@MainActor () -> Void]) {
-        steps.append { controller.beginAppearanceTransition(isAppearing, animated: true) }
-        steps.append { controller.endAppearanceTransition() }
-    }
-
     private func finishPresentation(_ context: TransitionContext, completed: Bool, steps: inout [@MainActor () -> Void]) {
         let presenter = context.fromController, presented = context.toController
         let controller = context.presentationController
@@ -119,13 +112,13 @@ extension Window {
             // Cancelled: the appearing controller disappears again, the other reappears.
             removePresentedViews(presented, context)
             steps.append { controller?.presentationTransitionDidEnd(false) }
-            appendAppearance(of: presented, false, to: &steps)
+            steps += TransitionFinishQueue.appearanceSteps(of: presented, appearing: false)
             if removesPresenter {
                 // Back where it lived, also when the animator moved it into the container.
                 let home = presented.presenterViewHome ?? self
                 if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
                 presented.presenterViewHome = nil
-                appendAppearance(of: presenter, true, to: &steps)
+                steps += TransitionFinishQueue.appearanceSteps(of: presenter, appearing: true)
             }
             steps.append {
                 Self.unlink(presenter, presented, controller)
@@ -159,9 +152,9 @@ extension Window {
             steps.append { controller?.dismissalTransitionDidEnd(false) }
             if removesPresenter {
                 presenter.view.removeFromSuperview()
-                appendAppearance(of: presenter, false, to: &steps)
+                steps += TransitionFinishQueue.appearanceSteps(of: presenter, appearing: false)
             }
-            appendAppearance(of: presented, true, to: &steps)
+            steps += TransitionFinishQueue.appearanceSteps(of: presented, appearing: true)
         }
         steps.append { presented.isBeingDismissed = false }
     }

@@ -18,6 +18,12 @@ enum TransitionFinishQueue {
         pending.append(contentsOf: steps)
     }
 
+    /// A whole appearance transition of `controller` as two steps (begin, then end): how a
+    /// cancelled transition turns its controllers round.
+    static func appearanceSteps(of controller: ViewController, appearing: Bool) -> [@MainActor () -> Void] {
+        [{ controller.beginAppearanceTransition(appearing, animated: true) }, { controller.endAppearanceTransition() }]
+    }
+
     /// Runs every pending step, in order. Re-entrant: a step that starts a transition drains
     /// the remaining steps from inside it, and this loop then finds none left.
     static func drain() {
