@@ -186,6 +186,54 @@ final class AnimatorScenarioTests: EngineTestCase {
         XCTAssertEqual(v.presentation.center.x, mid)
     }
 
+    /// A continuation paused mid-leg and started again goes on along its curve from where its
+    /// time stopped (UIKit resumes the paused layer time), with no second start from rest or
+    /// from the continuation's initial velocity: after the pause, the view is where a twin
+    /// that never paused was that much earlier.
+    func testContinuationPausedMidLegResumesAlongItsCurve() async throws {
+        let timings: [any TimingCurveProvider] = try [
+            CubicTimingParameters(animationCurve: .easeInOut),
+            SpringTimingParameters(dampingRatio: 0.4, initialVelocity: Vector(dx: 3, dy: 0)),
+            SpringTimingParameters(mass: 1, stiffness: 120, damping: 9, initialVelocity: Vector(dx: -2, dy: 1)),
+        ]
+        for (n, timing) in timings.enumerated() {
+            let engine = AnimationEngine()
+            let twin = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let paused = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            var animators: [PropertyAnimator] = []
+            for v in [twin, paused] {
+                let a = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                    v.center = Point(x: 450, y: 250)
+                }
+                try a.startAnimation()
+                animators.append(a)
+            }
+            // Frame k at k / 60 s: continue at frame 15, pause the second at 27, resume at 42.
+            var twinPath: [Point] = [], pausedPath: [Point] = []
+            for k in 1 ... 120 {
+                try engine.clock.advance(to: Double(k) / 60)
+                if k == 15 {
+                    for a in animators {
+                        try a.pauseAnimation()
+                        try a.continueAnimation(withTimingParameters: timing, durationFactor: 0.8)
+                    }
+                }
+                if k == 27 { try animators[1].pauseAnimation() }
+                if k == 42 { try animators[1].startAnimation() }
+                twinPath.append(twin.presentation.center)
+                pausedPath.append(paused.presentation.center)
+            }
+            for k in 27 ..< 42 { XCTAssertEqual(pausedPath[k - 1], pausedPath[27 - 1], "timing \(n): paused") }
+            for k in 42 ... 120 {
+                let expected = twinPath[k - 15 - 1], actual = pausedPath[k - 1]
+                XCTAssertEqual(actual.x, expected.x, accuracy: 1e-9, "timing \(n), frame \(k)")
+                XCTAssertEqual(actual.y, expected.y, accuracy: 1e-9, "timing \(n), frame \(k)")
+                if abs(actual.x - expected.x) > 1e-9 || abs(actual.y - expected.y) > 1e-9 { break }
+            }
+            for a in animators where a.state == .active { try a.stopAnimation(true) }
+        }
+    }
+
     func testPausesOnCompletionStaysActiveAtTheEndWithoutCompletion() async throws {
         let v = box()
         let a = try PropertyAnimator(duration: 0.5, curve: .linear, engine: engine) { v.alpha = 0 }

@@ -640,6 +640,19 @@ extension LaneEngine {
         let r = records[i]
         guard r.linearScrub || r.continuation else { return runLeg(run, delay: delay) }
         let target: Double = records[i].reversed ? 0 : 1
+        if r.continuation, r.f1 == target, r.length > 0, r.u < 1 {
+            // Paused on a continuation that still heads where the run does: its time goes on
+            // from where it stopped, along the same leg (UIKit resumes the paused layer time),
+            // so the curve neither starts over nor takes its initial velocity again.
+            records[i].start = now - r.u * r.length
+            records[i].running = true
+            records[i].order = nextOrder
+            nextOrder &+= 1
+            markStale(i)
+            dirty = true
+            records[i].phase = .running
+            return
+        }
         startLeg(run, to: target, length: abs(target - r.f) * r.duration, startTime: now,
                  continuation: r.continuation ? legCurves[Int32(i)] ?? .linear : recordCurves[i])
         records[i].phase = .running
