@@ -56,6 +56,31 @@ final class PresentationContextTests: EngineTestCase {
         XCTAssertNil(r.presentedViewController)
     }
 
+    /// An animated dismissal puts the context's view back where it was, at its own frame, in
+    /// its superview's subview order, under every built-in transition style.
+    func testCurrentContextAnimatedDismissalRestoresTheContextView() async throws {
+        for (style, animated) in [(ModalTransitionStyle.coverVertical, true), (.crossDissolve, true), (.coverVertical, false)] {
+            let (p, l, r) = split()
+            r.definesPresentationContext = true
+            let x = JournaledViewController("X", journal: journal)
+            x.modalPresentationStyle = .currentContext
+            x.modalTransitionStyle = style
+            try r.present(x, animated: true)
+            try step(40)
+            XCTAssertNil(r.view.superview)
+            try x.dismiss(animated: animated)
+            try step(40)
+            XCTAssertNil(window?.transitionInProgress)
+            XCTAssertTrue(r.view.superview === p.view, "\(style): the context's view is back")
+            XCTAssertEqual(r.view.frame, Rect(x: 195, y: 0, width: 195, height: 844), "\(style)")
+            XCTAssertEqual(r.view.presentation.frame, Rect(x: 195, y: 0, width: 195, height: 844), "\(style)")
+            XCTAssertEqual(r.view.alpha, 1, "\(style)")
+            XCTAssertEqual(p.view.subviews.map { $0 === l.view ? "L" : $0 === r.view ? "R" : "?" }, ["L", "R"], "\(style)")
+            XCTAssertNil(x.view.superview, "\(style): the presented view is gone")
+            XCTAssertNil(r.presentedViewController)
+        }
+    }
+
     func testOverCurrentContextKeepsTheContextAndWithoutAContextTheRootIsUsed() async throws {
         let (p, _, r) = split()
         r.definesPresentationContext = true

@@ -78,7 +78,7 @@ open class ViewController {
     /// The window, for the root controller (found through the parent and presenting chains for others).
     weak var hostWindow: Window?
     /// Where the presenter's view lived before a full-screen presentation removed it.
-    weak var presenterViewHome: View?
+    var presenterViewPlace: PresenterViewPlace?
 
     /// A controller with a name for traces.
     public init(name: String = "ViewController") {

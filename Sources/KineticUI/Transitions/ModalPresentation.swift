@@ -25,7 +25,7 @@ extension Window {
         let removesPresenter = context.removesPresentersView
         // Where the presenter's view lives now, before an animator may move it into the
         // container: it goes back there when the presentation is cancelled or dismissed.
-        if removesPresenter { presented.presenterViewHome = presenter.view.superview }
+        if removesPresenter { presented.presenterViewPlace = PresenterViewPlace(of: presenter.view) }
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         presented.beginAppearanceTransition(true, animated: animated)
         controller.presentationTransitionWillBegin()
@@ -88,6 +88,17 @@ extension Window {
         presented.view.removeFromSuperview()
     }
 
+    /// Puts the presenter's view back where it lived before `presented` removed it (see
+    /// ``PresenterViewPlace``), or at the back of the window when that place is gone.
+    private func putBack(_ view: View, from presented: ViewController) {
+        if let place = presented.presenterViewPlace, place.home != nil {
+            place.restore(view)
+        } else if view.superview !== self {
+            insertSubview(view, at: 0)
+        }
+        presented.presenterViewPlace = nil
+    }
+
     /// Ends the link between presenter, presented controller and presentation controller.
     private static func unlink(_ presenter: ViewController, _ presented: ViewController, _ controller: PresentationController?) {
         presenter.presentedStorage = nil
@@ -102,7 +113,7 @@ extension Window {
         let removesPresenter = context.removesPresentersView
         if completed {
             if removesPresenter {
-                if presented.presenterViewHome == nil { presented.presenterViewHome = presenter.view.superview }
+                if presented.presenterViewPlace == nil { presented.presenterViewPlace = PresenterViewPlace(of: presenter.view) }
                 presenter.view.removeFromSuperview()
             }
             steps.append { controller?.presentationTransitionDidEnd(true) }
@@ -115,9 +126,7 @@ extension Window {
             steps += TransitionFinishQueue.appearanceSteps(of: presented, appearing: false)
             if removesPresenter {
                 // Back where it lived, also when the animator moved it into the container.
-                let home = presented.presenterViewHome ?? self
-                if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
-                presented.presenterViewHome = nil
+                putBack(presenter.view, from: presented)
                 steps += TransitionFinishQueue.appearanceSteps(of: presenter, appearing: true)
             }
             steps.append {
@@ -137,9 +146,7 @@ extension Window {
             removePresentedViews(presented, context)
             if removesPresenter {
                 // The presenter's view goes back where it lived before the presentation.
-                let home = presented.presenterViewHome ?? self
-                if presenter.view.superview !== home { home.insertSubview(presenter.view, at: 0) }
-                presented.presenterViewHome = nil
+                putBack(presenter.view, from: presented)
             }
             if container !== self { container.removeFromSuperview() }
             steps.append { controller?.dismissalTransitionDidEnd(true) }
@@ -157,5 +164,44 @@ extension Window {
             steps += TransitionFinishQueue.appearanceSteps(of: presented, appearing: true)
         }
         steps.append { presented.isBeingDismissed = false }
+    }
+}
+
+/// Where a presenter's view lived before a presentation that removes it (full screen, current
+/// context): its superview, its place among that superview's subviews and its frame, which it
+/// gets back when the presentation is dismissed or cancelled. An animator may have moved the
+/// view into the transition's container and framed it there; a context's view (`.currentContext`,
+/// a child's view inside its parent) then returns beside its siblings at its own frame, not at
+/// the container's.
+struct PresenterViewPlace {
+    /// The superview (weak: the place does not keep a view tree alive).
+    weak var home: View?
+    /// The subview just above the view, if any: the view goes back below it.
+    weak var above: View?
+    /// The view's index among the home's subviews, where `above` is gone.
+    let index: Int
+    /// The view's frame in the home's coordinates.
+    let frame: Rect
+
+    /// The place of `view` now; nil when it has no superview.
+    @MainActor
+    init?(of view: View) {
+        guard let home = view.superview, let index = home.subviews.firstIndex(where: { $0 === view }) else { return nil }
+        self.home = home
+        above = index + 1 < home.subviews.count ? home.subviews[index + 1] : nil
+        self.index = index
+        frame = view.frame
+    }
+
+    /// Puts `view` back in its place, at its frame.
+    @MainActor
+    func restore(_ view: View) {
+        guard let home else { return }
+        if let above, above.superview === home, above !== view {
+            home.insertSubview(view, belowSubview: above)
+        } else if view.superview !== home {
+            home.insertSubview(view, at: index)
+        }
+        view.frame = frame
     }
 }

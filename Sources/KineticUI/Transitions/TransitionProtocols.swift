@@ -33,6 +33,9 @@ public enum ModalPresentationStyle: Int, Sendable, CustomStringConvertible {
     /// Covers the view of the presentation context (the nearest controller up the parent
     /// chain whose ``ViewController/definesPresentationContext`` is true, else the root),
     /// which presents and is removed when the transition ends, with its appearance callbacks.
+    /// Dismissed (or cancelled), the context's view goes back to its superview, below the
+    /// sibling it was below, at the frame it had before the presentation, wherever the
+    /// animator moved or framed it in the transition's container.
     case currentContext
     /// Like `currentContext`, over the context's view, which stays: the context gets no
     /// appearance callbacks.
