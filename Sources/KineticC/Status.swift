@@ -79,10 +79,52 @@ func guarded(_ body: () throws -> Void) -> Int32 {
         return Status.ok.rawValue
     } catch {
         let code = status(for: error)
-        let message = (error as? InterfaceError)?.message ?? String(describing: error)
-        LastError.set(message)
+        LastError.set(message(for: error))
         return code.rawValue
     }
+}
+
+/// The last-error message for `error`. Kinetic's parameter errors name the Swift API's
+/// parameters (`dampingRatio`); the message names the C parameter instead (`damping_ratio`:
+/// the header's names are the Swift names in snake case, except the fraction that
+/// `kn_engine_run_set_fraction` takes).
+func message(for error: any Error) -> String {
+    switch error {
+    case let e as InterfaceError: return e.message
+    case let e as ParameterError: return cNames(e.description)
+    case RunError.invalidParameter(let e): return cNames(e.description)
+    default: return String(describing: error)
+    }
+}
+
+/// `text` with every camel-case word (a lower-case letter, then letters, digits and at least
+/// one capital: `dampingRatio`, `keyTimes`) in snake case, and `fractionComplete` as the C
+/// interface's `fraction`. Words that start with a digit or a capital (`1e300`, `NaN`,
+/// `KN_MAX_COUNT`) are left as they are.
+func cNames(_ text: String) -> String {
+    var out = "", word = ""
+    func flush() {
+        if word == "fractionComplete" {
+            out += "fraction"
+        } else if let first = word.first, first.isLowercase, word.contains(where: \.isUppercase) {
+            for c in word {
+                if c.isUppercase { out += "_" + c.lowercased() } else { out.append(c) }
+            }
+        } else {
+            out += word
+        }
+        word = ""
+    }
+    for c in text {
+        if c.isASCII && (c.isLetter || c.isNumber || c == "_") {
+            word.append(c)
+        } else {
+            flush()
+            out.append(c)
+        }
+    }
+    flush()
+    return out
 }
 
 // MARK: - Last error (per thread)
@@ -140,7 +182,14 @@ public func kn_last_error_message(_ buffer: UnsafeMutablePointer<CChar>?, _ capa
     let full = UInt(message.map { strlen($0) } ?? 0)
     length?.pointee = full
     guard let buffer, capacity > 0 else { return Status.ok.rawValue }
-    let copied = Int(min(full, capacity - 1))
+    var copied = Int(min(full, capacity - 1))
+    if let message, UInt(copied) < full {
+        // Cut at a character boundary: never leave the first bytes of a UTF-8 sequence
+        // (a prefix that strict decoders, Python's and Rust's, refuse). Continuation
+        // bytes are 10xxxxxx; the byte at `copied` is the first one left out.
+        let bytes = UnsafeRawPointer(message).assumingMemoryBound(to: UInt8.self)
+        while copied > 0 && bytes[copied] & 0xC0 == 0x80 { copied -= 1 }
+    }
     if let message, copied > 0 { memcpy(buffer, message, copied) }
     buffer[copied] = 0
     return UInt(copied) < full ? Status.bufferTooSmall.rawValue : Status.ok.rawValue

@@ -169,7 +169,7 @@ final class EngineHostileInputTests: XCTestCase {
         defer { kn_spring_destroy(spring) }
         let (status, _) = makeRun(engine, timing(kind: 3, spring: spring), duration: 1)
         XCTAssertEqual(status, outOfRange)
-        XCTAssertTrue(lastError().contains("dampingRatio"), lastError())
+        XCTAssertTrue(lastError().contains("damping_ratio = "), lastError())
         // A spring that settles is taken, and its lanes stay finite.
         var settles: OpaquePointer?
         XCTAssertEqual(kn_spring_create(1, 100, 1e-3, &settles), ok)

@@ -130,6 +130,42 @@ static void test_status_and_version(void) {
     OK(kn_bezier_create_preset(KN_BEZIER_EASE, &b));
     CHECK(strcmp(last_error(), "x1 = 1.5 is outside [0, 1]") == 0);
     kn_bezier_destroy(b);
+
+    /* Messages name the C parameters (snake case), not the Swift API's. */
+    kn_spring *unsettled = NULL;
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_settling(1, 1e-200, 1e-3, &unsettled));
+    CHECK(unsettled == NULL);
+    CHECK(strstr(last_error(), "settling_duration = 1.0 is outside [") != NULL);
+    CHECK(strstr(last_error(), "(for damping_ratio = 1e-200)") != NULL);
+    CHECK(strstr(last_error(), "Ratio") == NULL && strstr(last_error(), "Duration") == NULL);
+    OK(kn_spring_create_settling(1e60, 1e-200, 1e-3, &unsettled));
+    kn_spring_destroy(unsettled);
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_spring_create_damping_ratio(-1, 0.5, &unsettled));
+    CHECK(strstr(last_error(), "damping_ratio = -1.0") != NULL);
+
+    /* Truncation cuts at a UTF-8 character boundary: at every capacity the copy is a prefix
+     * of the message that ends before a character, at most three bytes short of capacity - 1
+     * (a character is at most four bytes). The mass's range, (0, inf), prints the infinity
+     * sign, three bytes. */
+    kn_spring *spring = NULL;
+    CHECK(kn_spring_create(0, 1, 1, &spring) != KN_OK);
+    char full[256];
+    size_t full_length = 0;
+    OK(kn_last_error_message(full, sizeof full, &full_length));
+    int multibyte = 0;
+    for (size_t i = 0; i < full_length; i++) multibyte |= (unsigned char)full[i] >= 0x80;
+    CHECK(multibyte);
+    for (size_t capacity = 1; capacity <= full_length + 1; capacity++) {
+        char cut[256];
+        memset(cut, 'z', sizeof cut);
+        kn_status status = kn_last_error_message(cut, capacity, NULL);
+        size_t n = strlen(cut);
+        CHECK(status == (capacity > full_length ? KN_OK : KN_ERR_BUFFER_TOO_SMALL));
+        if (capacity > full_length) CHECK(n == full_length);
+        else CHECK(n <= capacity - 1 && n + 3 >= capacity - 1);
+        CHECK(memcmp(cut, full, n) == 0);
+        CHECK(n == full_length || ((unsigned char)full[n] & 0xC0) != 0x80);
+    }
 }
 
 /* ---------------------------------------------------------------- bezier */

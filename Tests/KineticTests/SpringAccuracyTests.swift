@@ -1,3 +1,4 @@
+import Foundation
 // Accuracy of Spring against the independent Float80 closed form (SpringReference80 in
 // Float80Reference.swift): value/velocity, settling duration, Φ stepping, conversions and
 // parameter validation.
@@ -353,6 +354,37 @@ final class SpringAccuracyTests: XCTestCase {
             }
         }
         print("[Spring accuracy] Spring(settlingDuration:dampingRatio:): max |settlingDuration() − T| = \(worst) s (Kinetic), \(worstRef) s (reference)")
+    }
+
+    /// At extreme ratios the settling time of the unit spring leaves the range of the rates:
+    /// the error names the duration given and the durations that work for that ratio, and a
+    /// duration inside that range makes a spring that settles when asked.
+    func testSettlingDurationInitialiserAtExtremeRatiosNamesTheDurationsThatWork() throws {
+        for zeta in [1e-200, 1e-100, 1e-20, 1e20, 1e100, 1e200] {
+            for duration in [1e-300, 1e-3, 1, 1e3, 1e300] {
+                do {
+                    let s = try Spring(settlingDuration: duration, dampingRatio: zeta)
+                    XCTAssertEqual(s.dampingRatio / zeta, 1, accuracy: 1e-9, "ζ \(zeta), T \(duration)")
+                    XCTAssertEqual(s.settlingDuration() / duration, 1, accuracy: 1e-6, "ζ \(zeta), T \(duration)")
+                } catch let error as ParameterError {
+                    guard case .outOfRange(let name, let value, let expected) = error else {
+                        return XCTFail("ζ \(zeta), T \(duration): \(error)")
+                    }
+                    XCTAssertEqual(name, "settlingDuration", "\(error)")
+                    XCTAssertEqual(value, duration)
+                    XCTAssertTrue(expected.hasSuffix("(for dampingRatio = \(zeta))"), expected)
+                    // The interval it gives: its geometric middle is accepted.
+                    let bounds = expected.dropFirst().prefix { $0 != "]" }.split(separator: ",")
+                        .compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+                    XCTAssertEqual(bounds.count, 2, expected)
+                    guard bounds.count == 2 else { continue }
+                    XCTAssertFalse((bounds[0] ... bounds[1]).contains(duration), "\(error)")
+                    let middle = (bounds[0].squareRoot() * bounds[1].squareRoot())
+                    let made = try Spring(settlingDuration: middle, dampingRatio: zeta)
+                    XCTAssertEqual(made.settlingDuration() / middle, 1, accuracy: 1e-6, "ζ \(zeta), T \(middle)")
+                }
+            }
+        }
     }
 
     // MARK: Validation

@@ -113,16 +113,28 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
         guard epsilon < 1 else {
             throw ParameterError.outOfRange(parameter: "epsilon", value: epsilon, expected: "(0, 1)")
         }
-        // Settling time scales as 1/ω0 for a fixed ζ: solve once with ω0 = 1.
-        let unit = Spring(unchecked: 1, 1, 2 * dampingRatio)
-        let tau = unit.settlingDuration(initialVelocity: 0, epsilon: epsilon)
+        // Settling time scales as 1/ω0 for a fixed ζ: solve once with ω0 = 1 (or, where ζ
+        // would put that spring's damping rate ζ·ω0 past the rates' bound of 1e150, with
+        // ω0 = 1/√ζ, whose rates ω0² ≥ 1e-300 and ζ·ω0 = √ζ are both in range) and scale to 1.
+        let probe = dampingRatio > 1e150 ? 1 / dampingRatio.squareRoot() : 1
+        let unit = Spring(unchecked: 1, probe * probe, 2 * dampingRatio * probe)
+        let tau = unit.settlingDuration(initialVelocity: 0, epsilon: epsilon) * probe
+        guard tau.isFinite, tau > 0 else {
+            throw ParameterError.outOfRange(parameter: "dampingRatio", value: dampingRatio,
+                                            expected: "the ratios whose settling time is finite")
+        }
         let omega = tau / settlingDuration
         let stiffness = omega * omega
         let damping = 2 * dampingRatio * omega
-        guard stiffness.isFinite, stiffness > 0, damping.isFinite else {
-            throw ParameterError.outOfRange(parameter: "settlingDuration", value: settlingDuration, expected: "a value giving a finite, positive stiffness")
+        guard (try? Self.requireRepresentableRates(mass: 1, stiffness: stiffness, damping: damping)) != nil else {
+            // The rates scale as 1/settlingDuration: name the durations that keep them within
+            // requireRepresentableRates' bounds for this ratio (ω² in [1e-300, 1e300],
+            // ζ·ω ≤ 1e150).
+            let shortest = tau * (Swift.max(1, dampingRatio) * 1e-150)
+            let longest = Swift.min(tau * 1e150, .greatestFiniteMagnitude)
+            throw ParameterError.outOfRange(parameter: "settlingDuration", value: settlingDuration,
+                                            expected: "[\(shortest), \(longest)] (for dampingRatio = \(dampingRatio))")
         }
-        try Self.requireRepresentableRates(mass: 1, stiffness: stiffness, damping: damping)
         self.init(unchecked: 1, stiffness, damping)
     }
 

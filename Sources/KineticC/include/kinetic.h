@@ -94,8 +94,10 @@ enum {
 const char *kn_status_message(kn_status status);
 
 /* Copies the calling thread's last error message (set by the last call on this thread that
- * did not return KN_OK; "" if none) into `buffer`, NUL-terminated, truncated to `capacity`
- * bytes. `*length` (if not NULL) receives the full length in bytes, without the NUL.
+ * did not return KN_OK; "" if none; UTF-8: a range may print the infinity sign) into `buffer`,
+ * NUL-terminated, truncated to at most `capacity` bytes, NUL included, at a character
+ * boundary (a truncated message is valid UTF-8, possibly shorter than capacity - 1 bytes).
+ * `*length` (if not NULL) receives the full length in bytes, without the NUL.
  * `buffer` may be NULL when `capacity` is 0: a call with capacity 0 asks for the length only
  * (nothing is written, and it returns KN_OK).
  * Returns KN_ERR_BUFFER_TOO_SMALL when the message was truncated (the prefix is still
@@ -187,7 +189,9 @@ kn_status kn_spring_create_duration(double duration, double bounce, kn_spring **
 /* Unit mass, settling (from rest, within epsilon of the target) after `settling_duration`
  * seconds (> 0), with damping ratio > 0 and epsilon in (0, 1) (Swift's default is 0.001):
  * kn_spring_settling_duration(spring, 0, epsilon) gives it back to within 1e-12 relative
- * (rounding). Errors: as kn_spring_create_damping_ratio. */
+ * (rounding). Errors: as kn_spring_create_damping_ratio; a duration too short or too long
+ * for the ratio (the rates beyond their range) is KN_ERR_OUT_OF_RANGE naming
+ * settling_duration and the durations that work for that damping_ratio. */
 kn_status kn_spring_create_settling(double settling_duration, double damping_ratio, double epsilon,
                                     kn_spring **out);
 
@@ -684,7 +688,7 @@ kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_ev
 /* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (an unknown kind,
  * control points, a damping ratio <= 0, a spring that cannot settle: damping <= 0, or so
- * small that its settling time is beyond the range of double, named as "dampingRatio"; a
+ * small that its settling time is beyond the range of double, named as "damping_ratio"; a
  * KN_TIMING_DAMPED_SPRING velocity whose product with `duration` is beyond the range of
  * double; or the process has handed out 2^48 ids, run and store entry ids together: ids are
  * never reused). */
@@ -767,7 +771,10 @@ kn_status kn_engine_run_add_keyframes(kn_engine *engine, kn_run run, const int64
                                       int32_t calculation_mode);
 
 /* Starts the run, or resumes it when paused; a run with no animations waits, active, for
- * its first. Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_ILLEGAL_STATE (stopped). */
+ * its first. A run paused during a kn_engine_run_continue leg, and neither reversed nor
+ * scrubbed since, resumes that leg where its time stopped (the lanes go on along the same
+ * curve, with no second start); otherwise it resumes from where the lanes are.
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_STALE_HANDLE, KN_ERR_ILLEGAL_STATE (stopped). */
 kn_status kn_engine_run_start(kn_engine *engine, kn_run run);
 
 /* Starts an inactive run after `delay` seconds (finite, >= 0); a running run is not
