@@ -196,6 +196,45 @@ final class EngineHostileInputTests: XCTestCase {
         XCTAssertEqual(taken, ok)
     }
 
+    /// A continue that fails changes nothing: the run's repeat count is kept (it was dropped
+    /// before the timing was checked, so the run then repeated for ever), and a factor whose
+    /// leg would last for ever is refused (it froze the lanes with KN_OK).
+    func testAContinueThatFailsChangesNothing() throws {
+        for (timingBytes, factor, named) in [
+            (timing(kind: 2, dampingRatio: 0.5, velocityX: 1e300), 1e10, "initial velocity dx = 1e+300"),
+            (timing(kind: 0), 1e300, "duration_factor = 1e+300"),
+        ] {
+            let engine = makeEngine(lanes: [0])
+            defer { kn_engine_destroy(engine) }
+            let (created, run) = makeRun(engine, timing(kind: 0), duration: 1e10)
+            XCTAssertEqual(created, ok)
+            var lane: Int64 = 0, target = 1.0
+            XCTAssertEqual(kn_engine_run_add_animations(engine, run, &lane, &target, nil, 1, 0), ok)
+            XCTAssertEqual(kn_engine_run_configure(engine, run, 1, 0, 0), ok)
+            XCTAssertEqual(kn_engine_run_set_repeat_count(engine, run, 2), ok)
+            // Paused from inactive (which keeps the count), at 0.
+            XCTAssertEqual(kn_engine_run_pause(engine, run), ok)
+            let before = read(engine, count: 1)
+            let status = timingBytes.withUnsafeBytes { kn_engine_run_continue(engine, run, $0.baseAddress, factor) }
+            XCTAssertEqual(status, outOfRange)
+            XCTAssertTrue(lastError().contains(named), lastError())
+            XCTAssertEqual(read(engine, count: 1), before, "the lanes have not moved")
+            // Resumed, the run still ends after its two cycles.
+            XCTAssertEqual(kn_engine_run_start(engine, run), ok)
+            var finished = false
+            for k in 1 ... 30 {
+                XCTAssertEqual(kn_engine_advance_to(engine, Double(k) * 1e9), ok)
+                // kn_event: the run (uint64_t), the kind and the position (int32_t).
+                var event = [UInt8](repeating: 0, count: 16), has: Int32 = 0
+                while event.withUnsafeMutableBytes({ kn_engine_next_event(engine, $0.baseAddress, &has) }) == ok, has != 0 {
+                    let (id, kind) = event.withUnsafeBytes { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: Int32.self)) }
+                    if id == run && kind == 0 { finished = true }
+                }
+            }
+            XCTAssertTrue(finished, "the run ends after its two cycles (\(named))")
+        }
+    }
+
     // MARK: Spans beyond the range of Double
 
     func testAMoveWhoseSpanIsBeyondTheRangeOfDoubleIsRefused() throws {

@@ -537,7 +537,8 @@ extension LaneEngine {
     /// timing unchanged.
     /// - Throws: ``RunError/continueRequiresPaused(state:isRunning:)`` unless paused;
     ///   ``RunError/notInterruptible(call:)``; ``RunError/invalidParameter(_:)`` for a negative
-    ///   or non-finite factor, or a spring that cannot settle in time.
+    ///   or non-finite factor, a spring that cannot settle in time, or a leg whose duration is
+    ///   beyond the range of `Double`. Nothing changes when it throws.
     package func continueAnimation(_ run: RunHandle, timing: RunTiming?, durationFactor: Double) throws {
         do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
             throw RunError.invalidParameter(error)
@@ -547,9 +548,9 @@ extension LaneEngine {
             throw RunError.continueRequiresPaused(state: state(of: run), isRunning: records[i].phase == .running)
         }
         guard records[i].interruptible else { throw RunError.notInterruptible(call: "continueAnimation") }
-        dropRepeatLimit(run)
         let r = records[i]
         if timing == nil, durationFactor == 0, !r.linearScrub, !r.continuation {
+            dropRepeatLimit(run)
             resume(run)
             return
         }
@@ -558,6 +559,7 @@ extension LaneEngine {
         // A run made from a progress curve alone has no spec: its own duration and curve stand in.
         let spec = specs.isEmpty ? nil : specs[run.index]
         let length = durationFactor > 0 ? durationFactor * (spec?.duration ?? r.duration) : remaining
+        // Everything that can fail comes before the run changes (an illegal call changes nothing).
         let made: (curve: ProgressCurve, duration: Double)
         if let chosen = timing ?? spec?.timing {
             do { made = try chosen.curve(forDuration: length) } catch let error as ParameterError {
@@ -566,6 +568,11 @@ extension LaneEngine {
         } else {
             made = (recordCurves[i], length)
         }
+        guard made.duration.isFinite else {
+            throw RunError.invalidParameter(.outOfRange(parameter: "durationFactor", value: durationFactor,
+                                                        expected: "a factor whose duration is finite"))
+        }
+        dropRepeatLimit(run)
         startLeg(run, to: target, length: made.duration, startTime: now, continuation: interned(made.curve))
         records[i].phase = .running
     }

@@ -807,8 +807,9 @@ kn_status kn_engine_run_finish(kn_engine *engine, kn_run run, int32_t position);
  * current progress, eased by the new timing, as that time crosses it; one over the whole run
  * moves along the new timing at once; keyframes go on along the new timing from where they
  * are, each step beginning when that eased time reaches its key time. NULL timing with factor 0 resumes the
- * original timing unchanged. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (factor < 0, the
- * timing's), KN_ERR_ILLEGAL_STATE (not paused; not interruptible). */
+ * original timing unchanged. Errors: KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (factor < 0, a
+ * factor whose duration is beyond the range of double, the timing's), KN_ERR_ILLEGAL_STATE
+ * (not paused; not interruptible); the run is unchanged then (its repeat count included). */
 kn_status kn_engine_run_continue(kn_engine *engine, kn_run run, const kn_timing *timing, double duration_factor);
 
 /* Scrubs: a paused run moves to `fraction` (of its time, in [0, 1]); an inactive one becomes
