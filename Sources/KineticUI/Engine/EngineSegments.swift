@@ -59,11 +59,14 @@ extension EngineFront {
     }
 
     /// The first lane of the change's property, in a lane block of this engine (given one,
-    /// anchored at the change's old values, if the property has none). Check it first
-    /// (`checkLanes(for:)`).
+    /// if the property has none, anchored at the change's old values, or at those of an
+    /// enclosing block's change of the property that the engine has not taken yet: see
+    /// ``AnimationCapture/pendingOld(_:_:)``). Check it first (`checkLanes(for:)`).
     func firstLane(for change: CapturedChange) -> Int32 {
         let held = change.view.laneBlocks[change.property.rawValue]
-        let block = held.exists ? held : allocateBlock(change.view, change.property, anchorValues: change.old)
+        let block = held.exists ? held : allocateBlock(
+            change.view, change.property,
+            anchorValues: AnimationCapture.pendingOld(change.view, change.property) ?? change.old)
         return Int32(core.firstLane(of: block))
     }
 

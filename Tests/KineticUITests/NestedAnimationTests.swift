@@ -1,0 +1,97 @@
+import Kinetic
+import KineticUI
+import XCTest
+
+/// Block-based and keyframe animations nested in other animation blocks. UIKit's animations
+/// are additive (iOS 8 and later): each write inside a block adds an animation from
+/// (old − new) to 0 with that block's timing, the model takes the new value at once, and the
+/// presentation is the model plus the live animations' offsets.
+@MainActor
+final class NestedAnimationTests: EngineTestCase {
+    /// A nested `View.animate` that writes a property the outer block already wrote: the outer
+    /// block animates 1 → 0.5 and the inner one 0.5 → 0; the presentation starts at 1.
+    func testNestedAnimateOfAPropertyTheOuterBlockWroteAddsOnlyItsOwnStep() async throws {
+        let v = box()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 1, engine: self.engine, animations: { v.alpha = 0 })  // inherits 1 s, linear
+        })
+        XCTAssertEqual(v.alpha, 0, "the model holds the last value at once")
+        XCTAssertEqual(v.presentation.alpha, 1, accuracy: 1e-9, "nothing has moved yet")
+        try advance(to: 0.5)
+        XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-9)
+        try advance(to: 1)
+        XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
+    }
+
+    /// The same with an inner block of its own duration: outer 1 s linear (1 → 0.5), inner 4 s
+    /// linear (0.5 → 0, the curve inherited from the outer block).
+    func testNestedAnimateWithItsOwnDurationOnTheSameProperty() async throws {
+        let v = box()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 4, options: .overrideInheritedDuration, engine: self.engine,
+                              animations: { v.alpha = 0 })
+        })
+        // presentation = 0 + 0.5·(1 − t/1, clamped) + 0.5·(1 − t/4)
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.6875), (1.0, 0.375), (2.0, 0.25), (4.0, 0.0)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    /// Writes before, inside and after a nested block: the outer block's two steps (1 → 0.5,
+    /// then 0 → 0.8) both take its timing, the nested one (0.5 → 0) its own.
+    func testWritesAroundANestedBlockEachAnimateTheirOwnStep() async throws {
+        let v = box()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
+                              engine: self.engine, animations: { v.alpha = 0 })
+            v.alpha = 0.8
+        })
+        XCTAssertEqual(v.alpha, 0.8)
+        // presentation = 0.8 + (1 − 0.5 + 0 − 0.8)·(1 − t) + (0.5 − 0)·(1 − t/2)
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.8 - 0.15 + 0.375), (1.0, 0.8 + 0.25), (2.0, 0.8)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    /// A block-based animation of its own inside a property animator's block, on a property
+    /// that block already wrote: the animator animates 1 → 0.5 over its second, the nested
+    /// animation 0.5 → 0 over two seconds.
+    func testAnimateOfItsOwnInsideAPropertyAnimatorBlockOnTheSameProperty() async throws {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
+                              engine: self.engine, animations: { v.alpha = 0 })
+        }
+        try animator.startAnimation()
+        // presentation = 0 + 0.5·(1 − t) + 0.5·(1 − t/2)
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.625), (1.0, 0.25), (2.0, 0.0)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+        // Finishing the animator at its start puts back the value before its own step only.
+        XCTAssertEqual(animator.state, .inactive)
+    }
+
+    /// A keyframe animation whose block writes `alpha` directly (over the whole duration) and
+    /// then in a keyframe over the second half: the direct step is 1 → 0.5, the keyframe's
+    /// 0.5 → 0. At 25 % only the direct step moves.
+    func testDirectWriteInAKeyframeBlockAnimatesOnlyItsOwnStep() async throws {
+        let v = box()
+        try View.animateKeyframes(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.5
+            try? View.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { v.alpha = 0 }
+        })
+        try advance(to: 0.25)
+        XCTAssertEqual(v.presentation.alpha, 0.875, accuracy: 1e-9)
+        try advance(to: 0.75)
+        XCTAssertEqual(v.presentation.alpha, 0.125 + 0.25, accuracy: 1e-9, "the direct step 3/4 done, the keyframe half")
+        try advance(to: 1)
+        XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
+    }
+}
