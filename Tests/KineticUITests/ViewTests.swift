@@ -247,4 +247,57 @@ final class ViewTests: ReportingEngineTestCase {
         XCTAssertEqual(now.subviews.first?.center.x ?? 0, 45, accuracy: 1e-9, "the snapshot does not follow the animation")
         XCTAssertEqual(View().snapshotView(afterScreenUpdates: true).name, "snapshot")
     }
+
+    // MARK: Layout
+
+    /// A size change marks the view as needing layout, so `layoutIfNeeded()` inside an
+    /// animations block lays the children out for the new size, and their frames animate
+    /// (UIKit's standard way to animate a relayout). A move alone does not, nor does a
+    /// reordering of subviews; adding or removing a subview does.
+    func testLayoutIfNeededInsideABlockLaysOutAViewWhoseSizeChanged() async throws {
+        let container = HalfWidthContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 1)
+        XCTAssertEqual(container.child.frame.size.width, 50)
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 1, "nothing changed")
+        container.center = Point(x: 80, y: 80)
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 1, "a move keeps the layout")
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            container.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+            container.layoutIfNeeded()
+        })
+        XCTAssertEqual(container.layoutCount, 2, "layoutSubviews ran again for the new size")
+        XCTAssertEqual(container.child.frame.size.width, 100, "the child's model frame follows at once")
+        try advance(to: 0.5)
+        XCTAssertEqual(container.child.presentation.frame.size.width, 75, accuracy: 1e-9, "and animates")
+        let other = View()
+        container.addSubview(other)
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 3, "a subview added")
+        container.sendSubviewToBack(other)
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 3, "a reordering keeps the layout")
+        other.removeFromSuperview()
+        container.layoutIfNeeded()
+        XCTAssertEqual(container.layoutCount, 4, "a subview removed")
+    }
+}
+
+/// A container that lays its first child out over its left half.
+@MainActor
+private final class HalfWidthContainer: View {
+    let child = View()
+    private(set) var layoutCount = 0
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        addSubview(child)
+    }
+
+    override func layoutSubviews() {
+        layoutCount += 1
+        child.frame = Rect(x: 0, y: 0, width: bounds.size.width / 2, height: bounds.size.height)
+    }
 }

@@ -165,8 +165,14 @@ open class View {
         } else {
             view.removeFromSuperview()
         }
+        let added = view.superview !== self
         subviews.insert(view, at: Swift.max(0, Swift.min(index, subviews.count)))
         view.superview = self
+        if added {
+            // Both lay out again (UIKit's addSubview marks the view and its new superview).
+            needsLayout = true
+            view.needsLayout = true
+        }
     }
 
     /// Inserts `view` just above `sibling` (at the end if `sibling` is not a child).
@@ -196,6 +202,7 @@ open class View {
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
+        parent.needsLayout = true
         superview = nil
     }
 
@@ -211,6 +218,8 @@ open class View {
 
     // MARK: Layout
 
+    /// Set by ``setNeedsLayout()``, a change of size and a subview added or removed;
+    /// cleared when ``layoutIfNeeded()`` runs ``layoutSubviews()``.
     private var needsLayout = true
 
     /// Lays out the children. The default does nothing; subclasses override it.
@@ -219,7 +228,9 @@ open class View {
     /// Marks the view as needing layout.
     public func setNeedsLayout() { needsLayout = true }
 
-    /// Runs ``layoutSubviews()`` now if the view needs layout, then lays out the children.
+    /// Runs ``layoutSubviews()`` now if the view needs layout (``setNeedsLayout()`` was
+    /// called, its size changed, or a subview was added or removed since the last layout),
+    /// then lays out the children. Called in an animations block, the frames it sets animate.
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
@@ -289,6 +300,9 @@ open class View {
         } else if let engine = laneFront, laneBlocks[property.rawValue].exists {
             engine.modelWillChange(self, property, new: new)
         }
+        // A new size needs a layout (UIKit's bounds and frame setters mark the view), so that
+        // `layoutIfNeeded()` in an animations block lays the children out for it.
+        if property == .bounds, new[2] != modelLanes[4] || new[3] != modelLanes[5] { needsLayout = true }
         modelLanes[property] = new
     }
 }
