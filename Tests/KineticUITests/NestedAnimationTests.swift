@@ -94,4 +94,97 @@ final class NestedAnimationTests: EngineTestCase {
         try advance(to: 1)
         XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
     }
+
+    // MARK: Inherited from a property animator
+
+    /// Only the curve is overridden: the nested animation keeps the animator's 1 s (not its
+    /// own 4 s) with its own ease-in curve. Apple: without `overrideInheritedDuration` "the
+    /// animation inherits the remaining duration of the in-flight animation, if any".
+    func testNestedAnimateOverridingOnlyTheCurveInheritsTheAnimatorsDuration() async throws {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            try? View.animate(withDuration: 4, options: [.overrideInheritedCurve, .curveEaseIn], engine: self.engine,
+                              animations: { v.center.x = 150 })
+        }
+        try animator.startAnimation()
+        try advance(to: 0.5)
+        XCTAssertEqual(v.presentation.center.x, 50 + 100 * CubicBezier.easeIn.value(at: 0.5), accuracy: 1e-6)
+        try advance(to: 1)
+        XCTAssertEqual(v.presentation.center.x, 150, accuracy: 1e-9, "done with the animator's second")
+    }
+
+    /// Only the duration is overridden: the nested animation runs its own 4 s along the
+    /// animator's curve (linear here, not the default ease in-out). Apple: without
+    /// `overrideInheritedCurve` "the animation inherits the curve of the in-flight animation".
+    func testNestedAnimateOverridingOnlyTheDurationInheritsTheAnimatorsCurve() async throws {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            try? View.animate(withDuration: 4, options: .overrideInheritedDuration, engine: self.engine,
+                              animations: { v.center.x = 450 })
+        }
+        try animator.startAnimation()
+        try advance(to: 0.5)
+        XCTAssertEqual(v.presentation.center.x, 50 + 400 * 0.125, accuracy: 1e-6, "linear: 0.5 s of 4 s")
+        try advance(to: 2)
+        XCTAssertEqual(v.presentation.center.x, 50 + 400 * 0.5, accuracy: 1e-6)
+    }
+
+    /// A spring animator's timing is inherited as it is: the nested animation (an option of
+    /// its own, so not joined) moves as a property of the animator does.
+    func testNestedAnimateInheritsASpringAnimatorsTiming() async throws {
+        let joined = box("joined"), nested = box("nested")
+        let animator = try PropertyAnimator(duration: 0.8, dampingRatio: 0.5, engine: engine) {
+            joined.center.x = 250
+            try? View.animate(withDuration: 4, options: .beginFromCurrentState, engine: self.engine,
+                              animations: { nested.center.x = 250 })
+        }
+        try animator.startAnimation()
+        for k in 1 ... 60 {
+            try step()
+            XCTAssertEqual(nested.presentation.center.x, joined.presentation.center.x, accuracy: 1e-9, "frame \(k)")
+        }
+    }
+
+    /// A block added to a running animator runs over the time left; a block-based animation
+    /// made in it, with no override, inherits that time and the animator's curve instead of
+    /// running its own 10 s ease in-out.
+    func testAnimateNestedInABlockAddedWhileRunningInheritsTheRemainingDuration() async throws {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 2, curve: .linear, engine: engine) { v.alpha = 0 }
+        try animator.startAnimation()
+        try advance(to: 1)
+        try animator.addAnimations {
+            try? View.animate(withDuration: 10, engine: self.engine, animations: { v.center.x = 150 })
+        }
+        try advance(to: 1.5)
+        XCTAssertEqual(v.presentation.center.x, 100, accuracy: 1e-6, "half of the remaining second, linear")
+        try advance(to: 2)
+        XCTAssertEqual(v.presentation.center.x, 150, accuracy: 1e-9, "ends with the animator")
+    }
+
+    /// A block added with a delay factor: its nested block-based and keyframe animations wait
+    /// for the block's delay, then take the rest of the run, as the block's own changes do.
+    func testAnimationsNestedInADelayedBlockWaitForItsDelay() async throws {
+        let own = box("own"), nested = box("nested"), keyed = box("keyed")
+        let animator = try PropertyAnimator(duration: 2, curve: .linear, engine: engine) { own.alpha = 0.5 }
+        try animator.addAnimations({
+            own.center.x = 150
+            try? View.animate(withDuration: 10, options: .allowUserInteraction, engine: self.engine,
+                              animations: { nested.center.x = 150 })
+            try? View.animateKeyframes(withDuration: 10, options: .overrideInheritedCurve, engine: self.engine, animations: {
+                try? View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { keyed.center.x = 150 }
+            })
+        }, delayFactor: 0.5)
+        try animator.startAnimation()
+        try advance(to: 0.9)
+        XCTAssertEqual(own.presentation.center.x, 50, accuracy: 1e-9, "the block waits for its second")
+        XCTAssertEqual(nested.presentation.center.x, 50, accuracy: 1e-9, "and so does the nested animation")
+        XCTAssertEqual(keyed.presentation.center.x, 50, accuracy: 1e-9, "and the nested keyframes")
+        try advance(to: 1.5)
+        XCTAssertEqual(own.presentation.center.x, 100, accuracy: 1e-9)
+        XCTAssertEqual(nested.presentation.center.x, 100, accuracy: 1e-9)
+        XCTAssertGreaterThan(keyed.presentation.center.x, 50)
+        try advance(to: 2)
+        for v in [own, nested, keyed] { XCTAssertEqual(v.presentation.center.x, 150, accuracy: 1e-9, v.name ?? "") }
+    }
 }

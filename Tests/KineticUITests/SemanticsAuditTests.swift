@@ -589,8 +589,9 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         XCTAssertEqual(v.presentation.alpha, 1)
         XCTAssertEqual(v.model.alpha, 1)
 
-        // A non-interruptible animator does not track them: the 0 s keyframe animation of its
-        // own has ended at the next tick, while the animator is still at its start.
+        // A non-interruptible animator does not track them: the keyframe animation is one of
+        // its own, which inherits the animator's 1 s and linear timing (its own 0 s is
+        // overridden by the in-flight animation's, as UIKit's nested animations inherit).
         let plain = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
             try? View.animateKeyframes(withDuration: 0, engine: e, animations: {
                 try View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { w.alpha = 0 }
@@ -599,8 +600,10 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try plain.setInterruptible(false)
         try plain.startAnimation()
         try later(1.0 / 60)
-        XCTAssertEqual(w.presentation.alpha, 0, "a keyframe animation of its own")
+        XCTAssertEqual(w.presentation.alpha, 1 - 1.0 / 60, accuracy: 1e-9, "a keyframe animation of its own, over 1 s")
         XCTAssertTrue(plain.isRunning)
+        try later(1)
+        XCTAssertEqual(w.presentation.alpha, 0)
 
         // An override of the inherited duration: its own animation, of its own duration.
         w.alpha = 1
@@ -675,7 +678,8 @@ final class SemanticsAuditTests: ReportingEngineTestCase {
         try a.pauseAnimation()
         try later(0.5)
         XCTAssertEqual(v.presentation.alpha, 1, accuracy: 1e-12, "A is paused")
-        XCTAssertEqual(w.presentation.alpha, 0.5, accuracy: 1e-9, "not A's: runs on while A is paused")
+        XCTAssertEqual(w.presentation.alpha, 0.75, accuracy: 1e-9,
+                       "not A's: runs on while A is paused, over B's 2 s left (inherited), linear")
         try a.stopAnimation(true)
     }
 

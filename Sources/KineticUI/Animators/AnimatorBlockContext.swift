@@ -12,6 +12,31 @@ enum AnimatorBlockContext {
         /// `BlockAnimationContext.stack.count` when the block started: a block-based animation
         /// begun inside it since is the innermost animation instead.
         let blockDepth: Int
+        /// What a block-based or keyframe animation made in the block inherits from the
+        /// property animator (nil for a block-based animation's own block, whose
+        /// `BlockAnimationContext` entry gives it).
+        let inheritance: Inheritance?
+    }
+
+    /// The in-flight timing that a nested block-based or keyframe animation takes unless its
+    /// options override it (UIKit: "the animation inherits the remaining duration of the
+    /// in-flight animation, if any", and "the curve of the in-flight animation").
+    struct Inheritance {
+        /// Seconds: the time left for the block's animations (after its delay).
+        let duration: Double
+        /// The property animator's timing.
+        let timing: any TimingCurveProvider
+        /// Seconds the block's own animations wait (its delay factor's share of the run),
+        /// added to the nested animation's delay.
+        let delay: Double
+    }
+
+    /// The timing that a block-based or keyframe animation made now inherits from the property
+    /// animator whose block is the innermost animation running, if any (then no
+    /// `BlockAnimationContext` entry is further in).
+    static func inherited() -> Inheritance? {
+        guard let frame = stack.last, frame.blockDepth == BlockAnimationContext.stack.count else { return nil }
+        return frame.inheritance
     }
     // Unchecked, as the capture stack: every access is an instantaneous read, append or
     // removal (the blocks run between them, never inside one).
@@ -37,8 +62,11 @@ enum AnimatorBlockContext {
 
     /// Runs `body` as `animator`'s block (with no animator: as a block nothing made in joins,
     /// such as an animation of its own).
-    static func running<R>(_ animator: PropertyAnimator?, _ body: () throws -> R) rethrows -> R {
-        stack.append(Frame(animator: animator, blockDepth: BlockAnimationContext.stack.count))
+    /// - Parameter inheritance: what a block-based or keyframe animation made in `body`
+    ///   inherits (see ``inherited()``).
+    static func running<R>(_ animator: PropertyAnimator?, inheritance: Inheritance? = nil,
+                           _ body: () throws -> R) rethrows -> R {
+        stack.append(Frame(animator: animator, blockDepth: BlockAnimationContext.stack.count, inheritance: inheritance))
         defer { stack.removeLast() }
         return try body()
     }

@@ -203,14 +203,20 @@ extension PropertyAnimator {
                                   timing: (any TimingCurveProvider)?, engine: AnimationEngine,
                                   animations: @escaping @MainActor () -> Void,
                                   completion: (@MainActor (ViewAnimatingPosition) -> Void)?) throws -> PropertyAnimator {
-        var duration = duration
+        var duration = duration, delay = delay
         var curve = options.curve
-        if let outer = BlockAnimationContext.stack.last {
+        var inheritedTiming: (any TimingCurveProvider)?
+        if let outer = AnimatorBlockContext.inherited() {
+            // In a property animator's block: its time left and its timing.
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
+            delay += outer.delay
+        } else if let outer = BlockAnimationContext.stack.last {
             if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { curve = outer.curve }
         }
         let animator = try PropertyAnimator(duration: duration,
-                                            timingParameters: timing ?? CubicTimingParameters(animationCurve: curve),
+                                            timingParameters: timing ?? inheritedTiming ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)
         animator.isBlockAnimation = true
         try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),

@@ -109,12 +109,19 @@ extension View {
             if let handler = positionHandler(completion) { outer.addCompletion(handler) }
             return
         }
-        var duration = duration, curve = options.curve
-        if let outer = BlockAnimationContext.stack.last {
+        var duration = duration, curve = options.curve, delay = delay
+        var inheritedTiming: (any TimingCurveProvider)?
+        if let outer = AnimatorBlockContext.inherited() {
+            // In a property animator's block: its time left and its timing.
+            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
+            delay += outer.delay
+        } else if let outer = BlockAnimationContext.stack.last {
             if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) { curve = outer.curve }
         }
-        let animator = try PropertyAnimator(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve),
+        let animator = try PropertyAnimator(duration: duration,
+                                            timingParameters: inheritedTiming ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)
         animator.isBlockAnimation = true
         try animator.configureBlockAnimation(repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),

@@ -101,10 +101,14 @@ extension PropertyAnimator {
             throw AnimatorError.invalidParameter(.outOfRange(parameter: "delayFactor", value: delayFactor, expected: "[0, 1]"))
         }
         try checkNotCompleting("addAnimations")
+        // Run now, not over the whole run: nothing made in it joins an animator further out,
+        // but a block-based animation made in it inherits the time left after its delay.
+        let left = (isReversed ? fractionComplete : 1 - fractionComplete) - delayFactor
+        let inheritance = nestedInheritance(delayFactor: delayFactor, length: Swift.max(0, left))
         let added = try withRun { core, run in
-            // Run now, not over the whole run: nothing made in it joins an animator further out.
             try core.addAnimations(run, delayFactor: delayFactor) {
-                try AnimationCapture.withChanges(duration: self.duration, { AnimatorBlockContext.running(nil, animation) }) {
+                try AnimationCapture.withChanges(duration: self.duration,
+                                                 { AnimatorBlockContext.running(nil, inheritance: inheritance, animation) }) {
                     try self.liveFront.laneChanges($0)
                 }
             }
@@ -192,10 +196,21 @@ extension PropertyAnimator {
         for pending in pendingBlocks.removeAll() {
             // (A closure literal in the call: one bound to a name would be allocated per block.)
             let owner = pending.delayFactor == 0 ? self : nil
-            try AnimationCapture.withChanges(duration: duration, { AnimatorBlockContext.running(owner, pending.block) }) {
+            let inheritance = nestedInheritance(delayFactor: pending.delayFactor, length: 1 - pending.delayFactor)
+            try AnimationCapture.withChanges(duration: duration,
+                                             { AnimatorBlockContext.running(owner, inheritance: inheritance, pending.block) }) {
                 try addSegment($0, start: pending.delayFactor, length: 1 - pending.delayFactor)
             }
         }
+    }
+
+    /// What a block-based or keyframe animation made in one of this animator's blocks
+    /// inherits: the block's window (`length`, a fraction of the run, after `delayFactor`) in
+    /// seconds, the animator's timing, and the block's delay. Nil for a block-based
+    /// animation's own animator, whose block context gives its nested animations theirs.
+    func nestedInheritance(delayFactor: Double, length: Double) -> AnimatorBlockContext.Inheritance? {
+        guard !isBlockAnimation else { return nil }
+        return .init(duration: length * duration, timing: timingParameters, delay: delayFactor * duration)
     }
 
     /// Adds captured changes as one animation over an explicit window of the run (keyframes,
