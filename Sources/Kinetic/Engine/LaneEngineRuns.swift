@@ -539,7 +539,10 @@ extension LaneEngine {
     ///   ``RunError/notInterruptible(call:)``; ``RunError/invalidParameter(_:)`` for a negative
     ///   or non-finite factor, a spring that cannot settle in time, or a leg whose duration is
     ///   beyond the range of `Double`. Nothing changes when it throws.
-    package func continueAnimation(_ run: RunHandle, timing: RunTiming?, durationFactor: Double) throws {
+    /// - Parameter delay: seconds (finite, ≥ 0) before the new leg begins; the lanes stay
+    ///   where they are meanwhile (the run counts as running).
+    package func continueAnimation(_ run: RunHandle, timing: RunTiming?, durationFactor: Double,
+                                   delay: Double = 0) throws {
         do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
             throw RunError.invalidParameter(error)
         }
@@ -573,7 +576,8 @@ extension LaneEngine {
                                                         expected: "a factor whose duration is finite"))
         }
         dropRepeatLimit(run)
-        startLeg(run, to: target, length: made.duration, startTime: now, continuation: interned(made.curve))
+        startLeg(run, to: target, length: made.duration, startTime: now + (delay > 0 ? delay : 0),
+                 continuation: interned(made.curve))
         records[i].phase = .running
     }
 

@@ -138,12 +138,22 @@ extension PropertyAnimator {
     ///   ``AnimatorError/notInterruptible(call:)``; ``AnimatorError/invalidParameter(_:)``
     ///   for a negative or non-finite factor.
     public func continueAnimation(withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double) throws {
+        try continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor, delay: 0)
+    }
+
+    /// ``continueAnimation(withTimingParameters:durationFactor:)`` whose new leg begins after
+    /// `delay` seconds (finite, ≥ 0), the properties staying where they are meanwhile: a
+    /// percent-driven transition's block animation whose part of the transition's time comes
+    /// later.
+    func continueAnimation(withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double,
+                           delay: Double) throws {
         do { try ParameterError.requireNonNegative(durationFactor, "durationFactor") } catch {
             throw AnimatorError.invalidParameter(error)
         }
         try checkNotCompleting("continueAnimation")
         try withRun { core, run in
-            try core.continueAnimation(run, timing: parameters.map { RunTiming($0) }, durationFactor: durationFactor)
+            try core.continueAnimation(run, timing: parameters.map { RunTiming($0) }, durationFactor: durationFactor,
+                                       delay: delay)
         }
     }
 

@@ -6,8 +6,11 @@ import Kinetic
 ///
 /// With an animator that vends an ``ViewControllerAnimatedTransitioning/interruptibleAnimator(using:)``,
 /// that animator is paused, scrubbed (linearly) and continued; otherwise every animator that
-/// `animateTransition(using:)` creates (block animations included) is driven together, as
-/// UIKit scrubs the layer time of its block animations. Either way the animations' completion
+/// `animateTransition(using:)` creates (block animations included) is driven by the
+/// transition's time, as UIKit scrubs the layer time of its block animations: at
+/// ``percentComplete`` p the transition is `p · duration` seconds in, and each animation shows
+/// that time of its own, within its delay and duration, along its own curve (an animation
+/// with a 0.5 s delay in a 1 s transition waits until p = 0.5). Either way the animations' completion
 /// must call `completeTransition(!transitionWasCancelled)`. Animations added through the
 /// transition coordinator's `animate(alongsideTransition:completion:)` are driven with them.
 ///
@@ -44,6 +47,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
 
     private var context: TransitionContext?
     private var animators: [any ViewImplicitlyAnimating] = []
+    /// Each animator's part of the transition's time, seconds (its delay and duration; the
+    /// whole transition for an interruptible animator and alongside animations).
+    private var windows: [(start: Double, length: Double)] = []
     private var drivesInterruptibleAnimator = false
     /// The transition it drove has completed (and been let go of).
     private var ended = false
@@ -59,6 +65,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         guard self.context === context else { return }
         self.context = nil
         animators = []
+        windows = []
         ended = true
     }
 
@@ -75,6 +82,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         percentComplete = 0
         if let animator = controller.interruptibleAnimator(using: context) {
             animators = [animator]
+            windows = [(0, duration)]
             drivesInterruptibleAnimator = true
             try controller.animateTransition(using: context)
         } else {
@@ -82,7 +90,13 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             engine.front.collector = []
             defer { engine.front.collector = nil }
             try controller.animateTransition(using: context)
-            animators = engine.front.collector ?? []
+            let collected = engine.front.collector ?? []
+            animators = collected
+            // Layer time: each animation keeps its delay and duration within the transition's
+            // time, and its curve applies to its own part of it (UIKit scrubs the layer's time,
+            // which the animations' timing functions then map).
+            windows = collected.map { ($0.delay, $0.duration) }
+            for animator in collected where animator.state == .active { animator.scrubsLinearly = false }
             drivesInterruptibleAnimator = false
         }
         if wantsInteractiveStart {
@@ -101,9 +115,30 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         let p = Swift.min(Swift.max(percentComplete, 0), 1)
         self.percentComplete = p
         context?.updateInteractiveTransition(p)
-        for animator in animators where animator.state == .active && !animator.isRunning {
-            animator.fractionComplete = p
+        let time = p * duration
+        for (animator, window) in zip(animators, windows) where animator.state == .active && !animator.isRunning {
+            animator.fractionComplete = Self.fraction(at: time, of: window)
         }
+    }
+
+    /// The fraction of an animation with `window` (its part of the transition's time) at
+    /// `time` seconds into the transition: 0 before it begins, 1 after it ends.
+    private static func fraction(at time: Double, of window: (start: Double, length: Double)) -> Double {
+        guard window.length > 0 else { return time >= window.start ? 1 : 0 }
+        return Swift.min(Swift.max((time - window.start) / window.length, 0), 1)
+    }
+
+    /// The transition's time now, read back from the animators (after ``pause()`` grabbed
+    /// running ones): from the longest one that is part-way through its window, which places
+    /// the time exactly; nil when none is.
+    private func transitionTime() -> Double? {
+        var best: (length: Double, time: Double)?
+        for (animator, window) in zip(animators, windows) where animator.state == .active && window.length > 0 {
+            let f = animator.fractionComplete
+            guard f > 0 && f < 1, best.map({ window.length > $0.length }) ?? true else { continue }
+            best = (window.length, window.start + f * window.length)
+        }
+        return best?.time
     }
 
     /// Pauses the animations (the interaction began again) where they are; see the type's
@@ -115,7 +150,11 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         // paused: it runs on to its end (UIKit's rule for `isInteractive`).
         guard let context, !context.isCompleted, context.canBecomeInteractive else { return }
         for animator in animators where animator.isRunning { try? animator.pauseAnimation() }
-        percentComplete = animators.first { $0.state == .active }?.fractionComplete ?? percentComplete
+        if drivesInterruptibleAnimator {
+            percentComplete = animators.first { $0.state == .active }?.fractionComplete ?? percentComplete
+        } else if let time = transitionTime(), duration > 0 {
+            percentComplete = Swift.min(Swift.max(time / duration, 0), 1)
+        }
         context.updateInteractiveTransition(percentComplete)
         context.pauseInteractiveTransition()
     }
@@ -185,6 +224,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// paused at ``percentComplete`` while interactive, else started.
     func adopt(_ animator: PropertyAnimator) {
         animators.append(animator)
+        windows.append((0, animator.duration))
         if context?.isInteractive == true {
             try? animator.pauseAnimation()
             if percentComplete > 0 { animator.fractionComplete = percentComplete }
@@ -203,12 +243,28 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         let timing: (any TimingCurveProvider)? = drivesInterruptibleAnimator
             ? spring ?? timingCurve
             : CubicTimingParameters(animationCurve: completionCurve)
-        for animator in animators where animator.state == .active {
+        let now = percentComplete * duration
+        for (animator, window) in zip(animators, windows) where animator.state == .active {
             if animator.isRunning { try animator.pauseAnimation() }
             animator.isReversed = reversed
             let own = (animator as? PropertyAnimator)?.duration ?? duration
-            let factor = own > 0 ? Swift.max(seconds / own, 1e-9) : 0
-            try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
+            if drivesInterruptibleAnimator {
+                let factor = own > 0 ? Swift.max(seconds / own, 1e-9) : 0
+                try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
+                continue
+            }
+            // Block animations: each covers what is left of its own part of the transition's
+            // time, when the transition's time (moving at completionSpeed) reaches it.
+            let (start, end) = (window.start, window.start + window.length)
+            let wait = reversed ? Swift.max(now - end, 0) : Swift.max(start - now, 0)
+            let left = reversed ? Swift.min(end, now) - start : end - Swift.max(start, now)
+            let factor = own > 0 ? Swift.max(left / completionSpeed / own, 1e-9) : 0
+            guard let block = animator as? PropertyAnimator else {
+                try animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
+                continue
+            }
+            try block.continueAnimation(withTimingParameters: timing, durationFactor: factor,
+                                        delay: left > 0 ? wait / completionSpeed : 0)
         }
     }
 }

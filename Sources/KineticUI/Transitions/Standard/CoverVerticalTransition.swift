@@ -1,7 +1,8 @@
 import Kinetic
 
 /// UIKit's standard modal transition: the presented view slides up from the bottom edge,
-/// and slides back down when dismissed (0.35 s, ease in-out).
+/// and slides back down when dismissed (0.35 s, ease in-out; linear when the transition
+/// starts interactively, so that the views follow the gesture, as UIKit's interactive pop does).
 @MainActor
 public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning {
     /// Seconds.
@@ -28,7 +29,7 @@ public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning 
             let final = context.finalFrame(for: to)
             toView.frame = Rect(x: final.origin.x, y: final.origin.y + height, width: final.size.width, height: final.size.height)
             container.addSubview(toView)
-            let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: engine) { toView.frame = final }
+            let animator = try PropertyAnimator(duration: duration, curve: .standardTransition(context), engine: engine) { toView.frame = final }
             animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }
             try animator.startAnimation()
         } else {
@@ -40,7 +41,7 @@ public final class CoverVerticalTransition: ViewControllerAnimatedTransitioning 
                 container.insertSubview(toView, belowSubview: fromView)
             }
             let start = fromView.frame
-            let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: engine) {
+            let animator = try PropertyAnimator(duration: duration, curve: .standardTransition(context), engine: engine) {
                 fromView.frame = Rect(x: start.origin.x, y: start.origin.y + height, width: start.size.width, height: start.size.height)
             }
             animator.addCompletion { _ in try? context.completeTransition(!context.transitionWasCancelled) }

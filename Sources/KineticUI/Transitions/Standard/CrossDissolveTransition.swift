@@ -2,8 +2,9 @@ import Kinetic
 
 /// UIKit's cross-dissolve modal transition (`modalTransitionStyle = .crossDissolve`): the
 /// presented view fades in at its final frame, and fades out when dismissed, over the
-/// presenting view (0.35 s, ease in-out). Its alpha is back at its value before the
-/// transition once the transition ends.
+/// presenting view (0.35 s, ease in-out; linear when the transition starts interactively, so
+/// that the views follow the gesture, as UIKit's interactive pop does). Its alpha is back at
+/// its value before the transition once the transition ends.
 @MainActor
 public final class CrossDissolveTransition: ViewControllerAnimatedTransitioning {
     /// Seconds.
@@ -40,7 +41,7 @@ public final class CrossDissolveTransition: ViewControllerAnimatedTransitioning 
             alpha = fromView.alpha
             fading = fromView
         }
-        let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: to.engine) {
+        let animator = try PropertyAnimator(duration: duration, curve: .standardTransition(context), engine: to.engine) {
             fading.alpha = presenting ? alpha : 0
         }
         animator.addCompletion { _ in

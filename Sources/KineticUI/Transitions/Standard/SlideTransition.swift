@@ -23,7 +23,7 @@ public final class SlideTransition: ViewControllerAnimatedTransitioning {
         if push { container.addSubview(to.view) } else { container.insertSubview(to.view, belowSubview: from.view) }
         let fromView = from.view, toView = to.view
         let start = fromView.frame
-        let animator = try PropertyAnimator(duration: duration, curve: .easeInOut, engine: to.engine) {
+        let animator = try PropertyAnimator(duration: duration, curve: .standardTransition(context), engine: to.engine) {
             toView.frame = final
             fromView.frame = Rect(x: push ? -width / 3 : width, y: start.origin.y, width: start.size.width, height: start.size.height)
         }
