@@ -31,8 +31,10 @@ final class EngineBox {
         events.reserveCapacity(64)
     }
 
-    /// The handle of a live run of this engine; `KN_ERR_STALE_HANDLE` otherwise.
-    func run(_ id: UInt64) throws -> RunHandle {
+    /// The handle of a live run of this engine; `KN_ERR_STALE_HANDLE` otherwise. `remember`
+    /// false leaves the one-entry cache as it is: the calls that take a `const kn_engine *`
+    /// write nothing (C++ and Rust hosts may share such reads).
+    func run(_ id: UInt64, remember: Bool = true) throws -> RunHandle {
         if id == lastRun.id && id != 0 { return lastRun.handle }
         let field = id & RunIDs.overflowIndex
         let found: RunHandle?
@@ -47,7 +49,7 @@ final class EngineBox {
             throw InterfaceError(status: .staleHandle,
                                  message: "run \(id) is not a live run of this engine (released, never created, or another engine's)")
         }
-        lastRun = (id, run)
+        if remember { lastRun = (id, run) }
         return run
     }
 
@@ -73,8 +75,10 @@ final class EngineBox {
     /// Moves the engine's queued events into the box's queue, with run ids; drops what the
     /// engine queued for an owner that copies model values (a C host reads them itself).
     func collectEvents() {
-        if nextEvent > 0, nextEvent == events.count {
-            events.removeAll(keepingCapacity: true)
+        // The events taken so far go (all of them, or, when a host takes fewer than arrive,
+        // the taken prefix), so that the queue holds only what has not been taken.
+        if nextEvent > 0 {
+            if nextEvent == events.count { events.removeAll(keepingCapacity: true) } else { events.removeFirst(nextEvent) }
             nextEvent = 0
         }
         engine.drainEvents { event in
@@ -296,6 +300,7 @@ public func kn_engine_set_model(_ engine: OpaquePointer?, _ lane: Int64, _ value
         let b = try box(engine)
         let range = try b.lanes(lane, 1, "lane")
         try ParameterError.requireFinite(value, "value")
+        try b.engine.requireSettableModel(lane: range.lowerBound, to: value)
         b.engine.setModel(lane: range.lowerBound, to: value)
     }
 }
@@ -536,7 +541,7 @@ public func kn_engine_run_set_pauses_on_completion(_ engine: OpaquePointer?, _ r
 public func kn_engine_run_info(_ engine: OpaquePointer?, _ run: UInt64, _ out: UnsafeMutableRawPointer?) -> Int32 {
     guarded {
         let b = try box(engine)
-        let handle = try b.run(run)
+        let handle = try b.run(run, remember: false)
         let out = try required(out, "out")
         let e = b.engine
         let flags: [Int32] = [Int32(e.state(of: handle).rawValue), e.isRunning(handle) ? 1 : 0, e.isReversed(handle) ? 1 : 0,

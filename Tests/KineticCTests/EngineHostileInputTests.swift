@@ -235,6 +235,68 @@ final class EngineHostileInputTests: XCTestCase {
         }
     }
 
+    /// A model write on an animated lane whose shift of the animations leaves the range of
+    /// Double is refused, naming the value (it made the lane read +inf from finite input).
+    func testAModelWriteThatWouldShiftAnAnimationPastTheRangeIsRefused() throws {
+        let engine = makeEngine(lanes: [0])
+        defer { kn_engine_destroy(engine) }
+        let (created, run) = makeRun(engine, timing(kind: 0), duration: 1)
+        XCTAssertEqual(created, ok)
+        var lane: Int64 = 0, target = -1.5e308
+        XCTAssertEqual(kn_engine_run_add_animations(engine, run, &lane, &target, nil, 1, 0), ok)
+        XCTAssertEqual(kn_engine_run_start(engine, run), ok)
+        XCTAssertEqual(kn_engine_advance_to(engine, 0.5), ok)
+        let before = read(engine, count: 1)
+        XCTAssertEqual(kn_engine_set_model(engine, 0, 1.5e308), outOfRange)
+        XCTAssertTrue(lastError().contains("value = 1.5e+308"), lastError())
+        XCTAssertEqual(read(engine, count: 1), before, "nothing changed")
+        var model = [Double.nan]
+        XCTAssertEqual(kn_engine_read_model(engine, 0, 1, &model), ok)
+        XCTAssertEqual(model, [-1.5e308])
+        // A write in range is taken, and the lane stays finite to its end.
+        XCTAssertEqual(kn_engine_set_model(engine, 0, 1e307), ok)
+        for t in [0.6, 0.8, 1.0, 2.0] {
+            XCTAssertEqual(kn_engine_advance_to(engine, t), ok)
+            XCTAssertTrue(read(engine, count: 1)[0].isFinite, "t = \(t)")
+        }
+        XCTAssertEqual(read(engine, count: 1), [1e307])
+        // A lane with no animation takes any finite value.
+        XCTAssertEqual(kn_engine_set_model(engine, 0, 1.7e308), ok)
+    }
+
+    /// A host that takes fewer events than arrive still gets every event, once, in order (the
+    /// taken ones are let go as later ones arrive); `kn_engine_run_info`, a read through a
+    /// `const kn_engine *`, works between them.
+    func testEventsTakenFewerThanArriveComeInOrderOnce() throws {
+        let engine = makeEngine(lanes: [0])
+        defer { kn_engine_destroy(engine) }
+        var runs: [UInt64] = []
+        for k in 1 ... 12 {
+            let (created, run) = makeRun(engine, timing(kind: 0), duration: Double(k) * 0.1)
+            XCTAssertEqual(created, ok)
+            var lane: Int64 = 0, target = Double(k)
+            XCTAssertEqual(kn_engine_run_add_animations(engine, run, &lane, &target, nil, 1, 0), ok)
+            XCTAssertEqual(kn_engine_run_start(engine, run), ok)
+            runs.append(run)
+        }
+        var taken: [UInt64] = []
+        func take() -> Bool {
+            var event = [UInt8](repeating: 0, count: 16), has: Int32 = 0
+            XCTAssertEqual(event.withUnsafeMutableBytes { kn_engine_next_event(engine, $0.baseAddress, &has) }, ok)
+            if has != 0 { taken.append(event.withUnsafeBytes { $0.load(as: UInt64.self) }) }
+            return has != 0
+        }
+        // Two runs end per tick; the host takes one event per tick.
+        for tick in 1 ... 6 {
+            XCTAssertEqual(kn_engine_advance_to(engine, Double(tick) * 0.2 + 1e-6), ok)
+            _ = take()
+            var info = [UInt8](repeating: 0, count: 32)
+            XCTAssertEqual(info.withUnsafeMutableBytes { kn_engine_run_info(engine, runs[11], $0.baseAddress) }, ok)
+        }
+        while take() {}
+        XCTAssertEqual(taken, runs, "every run's event, once, in the order they ended")
+    }
+
     // MARK: Spans beyond the range of Double
 
     func testAMoveWhoseSpanIsBeyondTheRangeOfDoubleIsRefused() throws {

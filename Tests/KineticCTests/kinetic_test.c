@@ -466,6 +466,13 @@ static void test_spring(const char *csv) {
     OK(kn_spring_value(physical, 120 * dt, v0, &closed));
     CHECK(fabs((1 + d) - closed) < 1e-12);
     OK(kn_spring_step(physical, dt, NULL, NULL, 0));
+    /* Non-finite states are stepped as IEEE arithmetic gives (NaN out), the others as ever. */
+    {
+        double xs[4] = {NAN, 0.5, INFINITY, -0.25}, vs[4] = {0, NAN, 1, 2};
+        OK(kn_spring_step(physical, dt, xs, vs, 4));
+        CHECK(isnan(xs[0]) && isnan(xs[1]) && !isfinite(xs[2]) + !isfinite(vs[2]) >= 1);
+        CHECK(same_bits(xs[3], phi[0] * -0.25 + phi[1] * 2) && same_bits(vs[3], phi[2] * -0.25 + phi[3] * 2));
+    }
 
     /* Error paths. */
     kn_spring *bad = (kn_spring *)&settle;

@@ -408,6 +408,20 @@ package final class LaneEngine {
 
     /// Sets a lane's model value from outside any animation: the contributions on it keep
     /// their offsets relative to the new value (UIKit's model write under an animation).
+    /// Throws unless ``setModel(lane:to:)`` keeps lane `lane`'s values within the range of
+    /// `Double`: on a lane with animations the write shifts their start (the anchor) by
+    /// `value − model`, which must be finite, and so must the shifted anchor.
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming `value`.
+    package func requireSettableModel(lane: Int, to value: Double) throws(ParameterError) {
+        guard laneContributions[lane] != 0 else { return }
+        let shift = value - model[lane]
+        guard shift.isFinite, (anchor[lane] + shift).isFinite else {
+            throw .outOfRange(parameter: "value", value: value,
+                              expected: "the values whose difference from the model value \(model[lane]) keeps the "
+                                  + "lane's animations within the range of Double")
+        }
+    }
+
     package func setModel(lane: Int, to value: Double) {
         if laneContributions[lane] == 0 { anchor[lane] = value } else { anchor[lane] += value - model[lane] }
         model[lane] = value

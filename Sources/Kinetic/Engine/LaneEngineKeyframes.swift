@@ -85,6 +85,7 @@ extension LaneEngine {
     private func requireAddable(steps values: [Double], lanes: [Int32]) throws(ParameterError) {
         let laneCount = lanes.count, keyCount = values.count / Swift.max(laneCount, 1)
         guard keyCount > 1 else { return }
+        try requireRoom(for: (keyCount - 1) * laneCount)
         for (l, t) in lanes.enumerated() {
             var steps = 0
             for k in 1 ..< keyCount {

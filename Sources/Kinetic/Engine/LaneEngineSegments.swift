@@ -327,6 +327,7 @@ extension LaneEngine {
     package func requireAddable(_ changes: [LaneChange], to run: RunHandle, fromCurrentState: Bool? = nil)
         throws(ParameterError) {
         let current = fromCurrentState ?? records[Int(run.index)].beginsFromCurrentState
+        try requireRoom(for: changes.count)
         var updated = false
         for change in changes where change.new != change.old {
             let t = Int(change.lane)
@@ -348,6 +349,19 @@ extension LaneEngine {
 
     /// The error for a move from `old` to `new` (named `what` on lane `lane`) whose span is
     /// beyond the range of `Double`: its value would be ±infinity mid-way.
+    /// The most lane values the engine animates at once (its contributions are addressed by
+    /// `Int32`): about 2.1 billion, tens of gigabytes.
+    static let maximumTotalContributions = Int(Int32.max)
+
+    /// Throws unless the engine can hold `count` more contributions (``maximumTotalContributions``).
+    /// - Throws: ``ParameterError/outOfRange(parameter:value:expected:)`` naming the count.
+    func requireRoom(for count: Int) throws(ParameterError) {
+        let room = Self.maximumTotalContributions - spans.count
+        guard count > room else { return }
+        throw .outOfRange(parameter: "lane values animated at once", value: Double(spans.count + count),
+                          expected: "[0, \(Self.maximumTotalContributions)], the most one engine holds")
+    }
+
     static func spanError(lane: Int32, _ what: String, _ new: Double, from old: Double) -> ParameterError {
         .outOfRange(parameter: "\(what) of lane \(lane)", value: new,
                     expected: "the values whose difference from \(old) is within the range of Double")

@@ -261,7 +261,8 @@ kn_status kn_spring_transition(const kn_spring *spring, double dt, double matrix
  * stepped without intermediate overflow, and a spring whose true next displacement or
  * velocity is beyond the range of double is KN_ERR_OUT_OF_RANGE, with the message naming
  * its lane and the quantity ("lane 2: the velocity would be beyond the range of Double ...");
- * nothing is changed then.
+ * nothing is changed then. A NaN or infinite state is not an error: it is stepped as IEEE
+ * arithmetic gives (NaN or infinite out), the finite lanes beside it as ever.
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE / KN_ERR_OUT_OF_RANGE (dt < 0, count
  * outside [0, KN_MAX_COUNT], the two arrays overlap, or the overflow above; nothing is
  * changed then). */
@@ -662,7 +663,9 @@ kn_status kn_engine_read_velocity(const kn_engine *engine, int64_t first_lane, i
 
 /* Sets a lane's model value outside any animation (finite): the animations on it keep their
  * offsets relative to it (UIKit's model write under an animation).
- * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (lane). */
+ * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_NOT_FINITE, KN_ERR_OUT_OF_RANGE (lane; a value on an
+ * animated lane whose difference from the model value, or the animations' start shifted by
+ * it, is beyond the range of double: nothing changes then). */
 kn_status kn_engine_set_model(kn_engine *engine, int64_t lane, double value);
 
 /* Moves time to `time` seconds (finite, >= the current time) and runs one tick: every
@@ -682,7 +685,9 @@ kn_status kn_engine_advance_by(kn_engine *engine, double dt);
 kn_status kn_engine_time(const kn_engine *engine, double *out);
 
 /* Takes the oldest event not yet taken: *has_event = 1 and *out filled, or *has_event = 0
- * when there is none. Errors: KN_ERR_NULL_ARGUMENT. */
+ * when there is none. The engine keeps the events not taken (and only those: taken ones are
+ * let go at the next call that collects events), so a host that never takes them holds one
+ * 16-byte entry per run that ended. Errors: KN_ERR_NULL_ARGUMENT. */
 kn_status kn_engine_next_event(kn_engine *engine, kn_event *out, int32_t *has_event);
 
 /* Creates an inactive run with `timing` (copied) and `duration` seconds (finite, >= 0).
