@@ -130,20 +130,21 @@ public func kn_store_add_keyframes(_ store: OpaquePointer?, _ keyTimes: UnsafePo
 }
 
 /// Refuses, before anything is allocated, a keyframe entry whose construction would need
-/// more than the machine's physical memory: the entry is built from one scalar track per
+/// more than the memory the process may use (`memoryLimitBytes`: the machine's physical
+/// memory, or its control group's lower limit): the entry is built from one scalar track per
 /// lane, which takes several hundred bytes per track on top of the values (`bytesPerTrack`
 /// bounds it from above), so a count that passes KN_MAX_COUNT could still ask for tens of
 /// gigabytes and end the process.
 private func checkKeyframeBuildMemory(tracks: Int, keys: Int) throws {
-    guard let memory = physicalMemoryBytes else { return }
+    guard let memory = memoryLimitBytes else { return }
     // Both counts are at most 2^28 and their product too: no overflow below.
     let bytesPerTrack = 768 + 160 * keys
     let needed = tracks * bytesPerTrack
     guard needed <= memory else {
         throw InterfaceError(status: .outOfRange,
                              message: "track_count = \(tracks) with key_count = \(keys) would need about "
-                                 + "\(gibibytes(Double(needed))) to build the entry, more than this machine's "
-                                 + "\(gibibytes(Double(memory))) of memory")
+                                 + "\(gibibytes(Double(needed))) to build the entry, more than the "
+                                 + "\(gibibytes(Double(memory))) of memory this process may use")
     }
 }
 

@@ -50,19 +50,3 @@ package func systemExit(_ code: Int32) -> Never {
     Darwin.exit(code)
     #endif
 }
-
-/// The machine's physical memory in bytes (`sysconf`'s page count times the page size), or
-/// nil where the platform does not say: what a call that builds a large structure can check
-/// its needs against before it allocates.
-package var physicalMemoryBytes: Int? {
-    let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
-    guard pages > 0, size > 0 else { return nil }
-    let (bytes, overflow) = pages.multipliedReportingOverflow(by: size)
-    return overflow ? Int.max : bytes
-}
-
-/// `bytes` in GiB, rounded up to a tenth ("89.5 GiB"), for messages that compare a need with
-/// ``physicalMemoryBytes``.
-package func gibibytes(_ bytes: Double) -> String {
-    "\((bytes / Double(1 << 30) * 10).rounded(.up) / 10) GiB"
-}

@@ -148,15 +148,16 @@ func checkOutputSize(_ estimate: Double, force: Bool, what: String) throws {
                    + "give --force to write it anyway")
 }
 
-/// Refuses work whose tables would hold more than the machine's physical memory: `values`
+/// Refuses work whose tables would hold more than the memory the process may use (the
+/// machine's physical memory, or its control group's lower limit): `values`
 /// doubles, counted twice (a table and the copy that the output is made from). Unlike the
 /// 1 GiB output limit, `--force` does not lift it: past it the process would be killed.
 func checkWorkingMemory(values: Double, what: String) throws {
-    guard let memory = physicalMemoryBytes else { return }
+    guard let memory = memoryLimitBytes else { return }
     let bytes = values * 16
     guard bytes > Double(memory) else { return }
-    throw CLIError("the work would hold about \(gibibytes(bytes)) in memory (\(what)), more than this machine's "
-                   + "\(gibibytes(Double(memory))); --force does not lift this limit")
+    throw CLIError("the work would hold about \(gibibytes(bytes)) in memory (\(what)), more than the "
+                   + "\(gibibytes(Double(memory))) this process may use; --force does not lift this limit")
 }
 
 /// An upper bound on a CSV table's size: the header, then `rows` lines of `columns`

@@ -287,7 +287,7 @@ final class KineticCExportTests: XCTestCase {
     /// tracks of one key would take about 250 GB) is refused before anything is allocated,
     /// naming the counts, instead of ending the process.
     func testKeyframeEntryBeyondTheMachinesMemoryIsRefusedBeforeAllocating() throws {
-        try XCTSkipIf((physicalMemoryBytes ?? 0) > 200 << 30, "this machine could build the entry")
+        try XCTSkipIf((memoryLimitBytes ?? 0) > 200 << 30, "this process could build the entry")
         var store: OpaquePointer?
         XCTAssertEqual(kn_store_create(&store), ok)
         defer { kn_store_destroy(store) }
@@ -301,5 +301,13 @@ final class KineticCExportTests: XCTestCase {
         var values = [1.0, 2.0]
         XCTAssertEqual(kn_store_add_keyframes(store, &times, 1, &values, 2, nil, nil, 0, &entry), ok)
     }
-}
 
+    /// The memory the size checks use is the machine's, or its control group's lower limit
+    /// (a container's): never more than the machine has, and a real amount here.
+    func testTheMemoryLimitIsTheMachinesOrItsControlGroupsLower() throws {
+        let physical = try XCTUnwrap(physicalMemoryBytes)
+        let limit = try XCTUnwrap(memoryLimitBytes)
+        XCTAssertLessThanOrEqual(limit, physical)
+        XCTAssertGreaterThan(limit, 64 << 20, "at least the 64 MiB any test run needs")
+    }
+}

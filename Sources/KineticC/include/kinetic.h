@@ -433,7 +433,8 @@ kn_status kn_store_add_lanes(kn_store *store, const double *from, const double *
  * other count), each and track_count × key_count <= KN_MAX_COUNT (else KN_ERR_OUT_OF_RANGE);
  * then the arrays (NULL, interpolation codes, easings); then, before the tracks are built, the
  * memory that building the entry takes, at most (768 + 160 × key_count) bytes per track on
- * top of the values, against the machine's physical memory (else KN_ERR_OUT_OF_RANGE, naming
+ * top of the values, against the memory the process may use (the machine's physical memory,
+ * or its control group's lower limit, as in a container) (else KN_ERR_OUT_OF_RANGE, naming
  * both counts and the sizes).
  * Errors: KN_ERR_NULL_ARGUMENT, KN_ERR_OUT_OF_RANGE (counts, memory, times, enum values, or a
  * Catmull-Rom tangent that overflows: key values near ±1e308 whose differences are beyond the
