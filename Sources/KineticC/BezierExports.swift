@@ -47,8 +47,7 @@ public func kn_bezier_create_preset(_ preset: Int32, _ out: UnsafeMutablePointer
         let out = try required(out, "out")
         // KN_BEZIER_LINEAR … KN_BEZIER_EASE_IN_OUT are the indices of `CubicBezier.presets`.
         guard preset >= 0 && Int(preset) < CubicBezier.presets.count else {
-            throw ParameterError.outOfRange(parameter: "preset", value: Double(preset),
-                                            expected: "[0, \(CubicBezier.presets.count - 1)]")
+            throw integerOutOfRange("preset", preset, expected: "[0, \(CubicBezier.presets.count - 1)]")
         }
         out.pointee = makeHandle(BezierHandle(CubicBezier.presets[Int(preset)].curve))
     }

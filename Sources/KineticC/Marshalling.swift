@@ -34,6 +34,12 @@ func checkedCapacity(_ capacity: Int64, _ name: @autoclosure () -> String) throw
     return c
 }
 
+/// The `KN_ERR_OUT_OF_RANGE` error for an integer parameter (a lane, an enum value) outside
+/// `expected`, with the value printed as the integer it is ("lane = 7", not "7.0").
+func integerOutOfRange(_ name: String, _ value: some BinaryInteger, expected: String) -> InterfaceError {
+    InterfaceError(status: .outOfRange, message: "\(name) = \(value) is outside \(expected)")
+}
+
 /// The `KN_ERR_OUT_OF_RANGE` error for a count outside [0, KN_MAX_COUNT], with the count
 /// printed exactly (as an integer, not a rounded double).
 func countError(_ name: String, _ count: some BinaryInteger) -> InterfaceError {

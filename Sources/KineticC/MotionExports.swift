@@ -15,7 +15,7 @@ public func kn_velocity_tracker_create(_ strategy: Int32, _ laneCount: Int64,
             throw InterfaceError(status: .outOfRange, message: "strategy = \(strategy) is not a KN_VELOCITY_ value (0 or 1)")
         }
         guard (1 ... 64).contains(laneCount) else {
-            throw ParameterError.outOfRange(parameter: "lane_count", value: Double(laneCount), expected: "[1, 64]")
+            throw integerOutOfRange("lane_count", laneCount, expected: "[1, 64]")
         }
         out.pointee = makeHandle(try VelocityTracker(strategy: strategies[Int(strategy)], laneCount: Int(laneCount)))
     }

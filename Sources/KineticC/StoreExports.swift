@@ -161,7 +161,7 @@ private func segmentInterpolations(_ codes: UnsafePointer<Int32>?, _ easings: Un
             return .eased(try BezierHandle.curve(list[i], "easings[\(i)]"))
         case 3: return .catmullRom
         default:
-            throw ParameterError.outOfRange(parameter: "interpolations[\(i)]", value: Double(codes[i]), expected: "[0, 3]")
+            throw integerOutOfRange("interpolations[\(i)]", codes[i], expected: "[0, 3]")
         }
     }
 }
@@ -289,7 +289,7 @@ public func kn_store_value(_ store: OpaquePointer?, _ entry: UInt64, _ lane: Int
         let handle = try b.handle(entry)
         let out = try required(out, "out")
         guard let l = Int(exactly: lane) else {
-            throw ParameterError.outOfRange(parameter: "lane", value: Double(lane), expected: "a lane of the entry")
+            throw integerOutOfRange("lane", lane, expected: "the lanes of the entry")
         }
         out.pointee = try b.store.value(of: handle, lane: l)
     }

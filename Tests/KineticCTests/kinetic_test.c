@@ -371,6 +371,7 @@ static void test_bezier(const char *csv) {
     }
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_create_preset(-1, &bad));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_bezier_create_preset(5, &bad));
+    CHECK(strcmp(last_error(), "preset = 5 is outside [0, 4]") == 0);
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_bezier_create_preset(KN_BEZIER_EASE, NULL));
 
     kn_bezier_destroy(curve);

@@ -53,6 +53,9 @@ static void test_motion_tracker(void) {
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_velocity_tracker_create(7, 1, &t));
     CHECK(error_mentions("strategy = 7"));
     EXPECT(KN_ERR_OUT_OF_RANGE, kn_velocity_tracker_create(KN_VELOCITY_LSQ2, 0, &t));
+    /* Integers are named as the integers they are, exactly. */
+    EXPECT(KN_ERR_OUT_OF_RANGE, kn_velocity_tracker_create(KN_VELOCITY_LSQ2, INT64_MAX, &t));
+    CHECK(error_mentions("lane_count = 9223372036854775807 is outside [1, 64]"));
     EXPECT(KN_ERR_NULL_ARGUMENT, kn_velocity_tracker_create(KN_VELOCITY_LSQ2, 1, NULL));
 }
 
