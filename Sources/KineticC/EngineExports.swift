@@ -75,10 +75,11 @@ final class EngineBox {
     /// Moves the engine's queued events into the box's queue, with run ids; drops what the
     /// engine queued for an owner that copies model values (a C host reads them itself).
     func collectEvents() {
-        // The events taken so far go (all of them, or, when a host takes fewer than arrive,
-        // the taken prefix), so that the queue holds only what has not been taken.
-        if nextEvent > 0 {
-            if nextEvent == events.count { events.removeAll(keepingCapacity: true) } else { events.removeFirst(nextEvent) }
+        // The events taken go once they are all taken, or, when a host takes fewer than arrive,
+        // once they are half the queue (each then moved at most once: linear in all), so that
+        // the queue holds no more than twice what has not been taken.
+        if nextEvent > 0, nextEvent == events.count || 2 * nextEvent >= events.count {
+            events.removeFirst(nextEvent)
             nextEvent = 0
         }
         engine.drainEvents { event in

@@ -288,10 +288,11 @@ public func kn_store_value(_ store: OpaquePointer?, _ entry: UInt64, _ lane: Int
         let b = try box(store)
         let handle = try b.handle(entry)
         let out = try required(out, "out")
-        guard let l = Int(exactly: lane) else {
-            throw integerOutOfRange("lane", lane, expected: "the lanes of the entry")
+        let lanes = try b.store.range(of: handle).count
+        guard lane >= 0 && lane < lanes else {
+            throw integerOutOfRange("lane", lane, expected: "[0, \(lanes)), the lanes of the entry")
         }
-        out.pointee = try b.store.value(of: handle, lane: l)
+        out.pointee = try b.store.value(of: handle, lane: Int(lane))
     }
 }
 

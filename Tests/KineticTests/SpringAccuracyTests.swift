@@ -360,6 +360,14 @@ final class SpringAccuracyTests: XCTestCase {
     /// the error names the duration given and the durations that work for that ratio, and a
     /// duration inside that range makes a spring that settles when asked.
     func testSettlingDurationInitialiserAtExtremeRatiosNamesTheDurationsThatWork() throws {
+        // Past about 1e300 no duration gives rates in range: the ratio is named.
+        for zeta in [1e301, 1e305, Double.greatestFiniteMagnitude] {
+            XCTAssertThrowsError(try Spring(settlingDuration: 1, dampingRatio: zeta)) { error in
+                guard case .outOfRange(let name, let value, _)? = error as? ParameterError else { return XCTFail("\(error)") }
+                XCTAssertEqual(name, "dampingRatio")
+                XCTAssertEqual(value, zeta)
+            }
+        }
         for zeta in [1e-200, 1e-100, 1e-20, 1e20, 1e100, 1e200] {
             for duration in [1e-300, 1e-3, 1, 1e3, 1e300] {
                 do {

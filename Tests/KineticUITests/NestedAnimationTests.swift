@@ -20,6 +20,12 @@ final class NestedAnimationTests: EngineTestCase {
         XCTAssertEqual(v.presentation.alpha, 1, accuracy: 1e-9, "nothing has moved yet")
         try advance(to: 0.5)
         XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-9)
+        // The engine's model of the lane is the view's: writing the value the model already
+        // holds, outside any block, moves nothing.
+        v.alpha = 0
+        XCTAssertEqual(v.presentation.alpha, 0.5, accuracy: 1e-9, "a write of the same model value moves nothing")
+        try advance(to: 0.75)
+        XCTAssertEqual(v.presentation.alpha, 0.25, accuracy: 1e-9)
         try advance(to: 1)
         XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
     }
@@ -74,8 +80,36 @@ final class NestedAnimationTests: EngineTestCase {
             try advance(to: t)
             XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
         }
-        // Finishing the animator at its start puts back the value before its own step only.
         XCTAssertEqual(animator.state, .inactive)
+    }
+
+    /// The animator of the test above, stopped half way: its own step stays where it is
+    /// (0.25 above the value the nested animation goes to), with no jump, and the nested
+    /// animation runs on; stopped and finished at the end instead, its step is done.
+    func testStoppingTheOuterAnimatorKeepsOnlyItsOwnStep() async throws {
+        for finishing in [false, true] {
+            let v = box()
+            let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+                v.alpha = 0.5
+                try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
+                                  engine: self.engine, animations: { v.alpha = 0 })
+            }
+            try animator.startAnimation()
+            let start = engine.clock.now
+            try advance(to: start + 0.5)
+            XCTAssertEqual(v.presentation.alpha, 0.625, accuracy: 1e-9)
+            if finishing {
+                try animator.stopAnimation(false)
+                try animator.finishAnimation(at: .end)
+                XCTAssertEqual(v.presentation.alpha, 0.375, accuracy: 1e-9, "its step done: the nested one's half left")
+            } else {
+                try animator.stopAnimation(true)
+                XCTAssertEqual(v.presentation.alpha, 0.625, accuracy: 1e-9, "no jump")
+            }
+            try advance(to: start + 2)
+            XCTAssertEqual(v.presentation.alpha, finishing ? 0 : 0.25, accuracy: 1e-9, "finishing: \(finishing)")
+            XCTAssertEqual(v.model.alpha, finishing ? 0 : 0.25, accuracy: 1e-9, "finishing: \(finishing)")
+        }
     }
 
     /// A keyframe animation whose block writes `alpha` directly (over the whole duration) and

@@ -78,13 +78,20 @@ final class PercentDrivenLayerTimeTests: EngineTestCase {
 
         // Finish from 25 %: the transition's time runs on at completion speed 1, so the badge
         // waits 0.25 s more before it fades, over 0.5 s, and everything ends by 0.75 s.
+        // Each covers the rest of its part eased by the completion curve (ease in-out): the
+        // dimming view its last 0.25 s from 0.5, the badge its 0.5 s from 0.25 s on.
         try delegate.interaction.finish()
+        let eased = CubicBezier.easeInOut
         try advance(to: 0.2)
         XCTAssertEqual(slide.badge.presentation.alpha, 1, accuracy: 1e-9, "the badge still waits")
-        XCTAssertLessThan(slide.dimming.presentation.alpha, 0.5)
+        XCTAssertEqual(slide.dimming.presentation.alpha, 0.5 - 0.5 * eased.value(at: 0.8), accuracy: 1e-9)
+        try advance(to: 0.375)
+        XCTAssertEqual(slide.badge.presentation.alpha, 1 - eased.value(at: 0.25), accuracy: 1e-9, "the badge's part has begun")
         try advance(to: 0.5)
-        XCTAssertLessThan(slide.badge.presentation.alpha, 1, "the badge's part has begun")
-        XCTAssertGreaterThan(slide.badge.presentation.alpha, 0)
+        XCTAssertEqual(slide.badge.presentation.alpha, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(slide.marker.presentation.center.x,
+                       5 + 100 * (CubicBezier.easeIn.value(at: 0.25) + (1 - CubicBezier.easeIn.value(at: 0.25)) * eased.value(at: 0.5 / 0.75)),
+                       accuracy: 1e-9, "the whole-length marker: the rest of its progress eased over 0.75 s")
         try advance(to: 0.8)
         XCTAssertEqual(slide.badge.presentation.alpha, 0, accuracy: 1e-9)
         XCTAssertEqual(slide.dimming.presentation.alpha, 0, accuracy: 1e-9)

@@ -81,6 +81,25 @@ final class PresentationContextTests: EngineTestCase {
         }
     }
 
+    /// A context view with a transform comes back at its own size (its centre and bounds are
+    /// kept, not its frame, which the transform scales), and so does one whose presentation
+    /// was cancelled.
+    func testAContextViewWithATransformComesBackAtItsSize() async throws {
+        let (_, _, r) = split()
+        r.definesPresentationContext = true
+        r.view.transform = Transform2D(scaleX: 0.9, y: 0.9)
+        let bounds = r.view.bounds, center = r.view.center
+        let x = JournaledViewController("X", journal: journal)
+        x.modalPresentationStyle = .currentContext
+        try r.present(x, animated: true)
+        try step(40)
+        try x.dismiss(animated: true)
+        try step(40)
+        XCTAssertEqual(r.view.bounds, bounds)
+        XCTAssertEqual(r.view.center, center)
+        XCTAssertEqual(r.view.transform, Transform2D(scaleX: 0.9, y: 0.9))
+    }
+
     func testOverCurrentContextKeepsTheContextAndWithoutAContextTheRootIsUsed() async throws {
         let (p, _, r) = split()
         r.definesPresentationContext = true

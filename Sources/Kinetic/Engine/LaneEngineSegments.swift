@@ -45,12 +45,17 @@ package struct LaneChange {
     package let old: Double
     package let new: Double
     package let vertical: Bool
+    /// The lane's model value once the change is added: `new`, unless the owner's model moved
+    /// further by changes it added before this one (an animations block whose nested block
+    /// animated the same property: the block's own step ends at `new`, the model at `model`).
+    package let model: Double
 
-    package init(lane: Int32, old: Double, new: Double, vertical: Bool) {
+    package init(lane: Int32, old: Double, new: Double, vertical: Bool, model: Double? = nil) {
         self.lane = lane
         self.old = old
         self.new = new
         self.vertical = vertical
+        self.model = model ?? new
     }
 }
 
@@ -400,7 +405,7 @@ extension LaneEngine {
                 span = change.new - anchor[t]
             }
             laneContributions[t] += 1
-            model[t] = change.new
+            model[t] = change.model
             let slot: Int
             if change.vertical {
                 slot = nextY

@@ -132,6 +132,10 @@ public struct Spring: Sendable, Hashable, CustomStringConvertible {
             // ζ·ω ≤ 1e150).
             let shortest = tau * (Swift.max(1, dampingRatio) * 1e-150)
             let longest = Swift.min(tau * 1e150, .greatestFiniteMagnitude)
+            guard shortest <= longest else {
+                throw ParameterError.outOfRange(parameter: "dampingRatio", value: dampingRatio,
+                                                expected: "the ratios for which some settling duration gives rates within the range of Double")
+            }
             throw ParameterError.outOfRange(parameter: "settlingDuration", value: settlingDuration,
                                             expected: "[\(shortest), \(longest)] (for dampingRatio = \(dampingRatio))")
         }

@@ -212,8 +212,10 @@ extension PropertyAnimator {
             if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
             delay += outer.delay
         } else if let outer = BlockAnimationContext.stack.last {
+            // In a block-based animation's block: its duration and its timing (the curve it
+            // took, inherited or its own, a spring included).
             if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { curve = outer.curve }
+            if !options.contains(.overrideInheritedCurve) { curve = outer.curve; inheritedTiming = outer.timing }
         }
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: timing ?? inheritedTiming ?? CubicTimingParameters(animationCurve: curve),

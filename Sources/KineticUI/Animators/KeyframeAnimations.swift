@@ -117,8 +117,9 @@ extension View {
             if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
             delay += outer.delay
         } else if let outer = BlockAnimationContext.stack.last {
+            // In a block-based animation's block: its duration and its timing.
             if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { curve = outer.curve }
+            if !options.contains(.overrideInheritedCurve) { curve = outer.curve; inheritedTiming = outer.timing }
         }
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: inheritedTiming ?? CubicTimingParameters(animationCurve: curve),

@@ -26,6 +26,9 @@ extension PropertyAnimator {
         try checkNotCompleting("startAnimation(afterDelay:)")
         try withRun { core, run in
             if core.state(of: run) == .inactive { self.delay = delay }
+            // Animations of their own made in the blocks that the start runs wait for it too.
+            activationDelay = delay
+            defer { activationDelay = 0 }
             try core.startAnimation(run, afterDelay: delay, activation: activation)
         }
     }
@@ -206,7 +209,8 @@ extension PropertyAnimator {
         for pending in pendingBlocks.removeAll() {
             // (A closure literal in the call: one bound to a name would be allocated per block.)
             let owner = pending.delayFactor == 0 ? self : nil
-            let inheritance = nestedInheritance(delayFactor: pending.delayFactor, length: 1 - pending.delayFactor)
+            let inheritance = nestedInheritance(delayFactor: pending.delayFactor, length: 1 - pending.delayFactor,
+                                                startDelay: activationDelay)
             try AnimationCapture.withChanges(duration: duration,
                                              { AnimatorBlockContext.running(owner, inheritance: inheritance, pending.block) }) {
                 try addSegment($0, start: pending.delayFactor, length: 1 - pending.delayFactor)
@@ -216,11 +220,12 @@ extension PropertyAnimator {
 
     /// What a block-based or keyframe animation made in one of this animator's blocks
     /// inherits: the block's window (`length`, a fraction of the run, after `delayFactor`) in
-    /// seconds, the animator's timing, and the block's delay. Nil for a block-based
+    /// seconds, the animator's timing, and the block's delay (plus `startDelay`, the start's
+    /// own delay, for the blocks a delayed start runs). Nil for a block-based
     /// animation's own animator, whose block context gives its nested animations theirs.
-    func nestedInheritance(delayFactor: Double, length: Double) -> AnimatorBlockContext.Inheritance? {
+    func nestedInheritance(delayFactor: Double, length: Double, startDelay: Double = 0) -> AnimatorBlockContext.Inheritance? {
         guard !isBlockAnimation else { return nil }
-        return .init(duration: length * duration, timing: timingParameters, delay: delayFactor * duration)
+        return .init(duration: length * duration, timing: timingParameters, delay: startDelay + delayFactor * duration)
     }
 
     /// Adds captured changes as one animation over an explicit window of the run (keyframes,

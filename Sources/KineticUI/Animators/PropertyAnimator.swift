@@ -292,6 +292,9 @@ public final class PropertyAnimator: ViewImplicitlyAnimating {
     }
 
     private var userInteraction = true
+    /// The delay of the start in progress (seconds; 0 outside `startAnimation(afterDelay:)`):
+    /// the blocks it runs give it to the animations of their own made in them.
+    var activationDelay = 0.0
 
     /// Whether the animator can be paused, stopped, reversed or continued once running.
     /// May only change while inactive (otherwise reported and ignored; see

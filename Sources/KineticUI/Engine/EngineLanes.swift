@@ -29,7 +29,7 @@ extension EngineFront {
         core.drainModelWrites { lane, value in
             let (block, offset) = core.block(ofLane: lane)
             guard isAlive, let view = blockViews[Int(block.index)] else { return }
-            view.modelLanes[blockProperties[Int(block.index)].offset + offset] = value
+            view.writeModelLane(blockProperties[Int(block.index)].offset + offset, value)
         }
         core.drainReleasedBlocks { block in
             // A view let go of here may run a deinit that lets go of the engine.
@@ -72,7 +72,7 @@ extension EngineFront {
                 core.setModel(lane: firstLane(view, property) + k - property.offset, to: value)
             }
         }
-        view.modelLanes[k] = value
+        view.writeModelLane(k, value)
     }
 
     /// Copies the presentation lanes of `view`'s animated properties into `lanes` (model

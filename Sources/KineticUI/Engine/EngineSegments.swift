@@ -6,8 +6,15 @@ struct CapturedChange {
     let property: AnimatableProperty
     /// The model lanes before the block's first write.
     let old: PropertyLanes
-    /// The model lanes when the block returned (its target).
+    /// The block's own target: the model lanes when it returned (`model`) less the moves of
+    /// blocks nested in it that wrote the property after it had (`nested`), so that its step
+    /// `new − old` is its own writes' only.
     var new = PropertyLanes()
+    /// The model lanes when the block returned, which the engine's model of the lanes takes.
+    var model = PropertyLanes()
+    /// The sum of the moves (model − old) of nested blocks' changes of the property made after
+    /// this block first wrote it; zero lanes when none.
+    var nested = PropertyLanes()
 }
 
 /// A lane of a stopped animator: where `finishAnimation(at: .start / .end)` puts it.
@@ -36,7 +43,7 @@ extension EngineFront {
             let base = firstLane(for: change)
             for j in 0 ..< p.laneCount where new[j] != change.old[j] {
                 core.appendChange(LaneChange(lane: base + Int32(j), old: change.old[j], new: new[j],
-                                             vertical: p.isVertical(lane: j)))
+                                             vertical: p.isVertical(lane: j), model: change.model[j]))
             }
         }
         return core.changeScratch

@@ -168,11 +168,11 @@ extension Window {
 }
 
 /// Where a presenter's view lived before a presentation that removes it (full screen, current
-/// context): its superview, its place among that superview's subviews and its frame, which it
-/// gets back when the presentation is dismissed or cancelled. An animator may have moved the
-/// view into the transition's container and framed it there; a context's view (`.currentContext`,
-/// a child's view inside its parent) then returns beside its siblings at its own frame, not at
-/// the container's.
+/// context): its superview, its place among that superview's subviews and its centre and
+/// bounds, which it gets back when the presentation is dismissed or cancelled. An animator may
+/// have moved the view into the transition's container and framed it there; a context's view
+/// (`.currentContext`, a child's view inside its parent) then returns beside its siblings at
+/// its own frame, not at the container's (its transform, which the animator owns, is kept).
 struct PresenterViewPlace {
     /// The superview (weak: the place does not keep a view tree alive).
     weak var home: View?
@@ -180,8 +180,10 @@ struct PresenterViewPlace {
     weak var above: View?
     /// The view's index among the home's subviews, where `above` is gone.
     let index: Int
-    /// The view's frame in the home's coordinates.
-    let frame: Rect
+    /// The view's centre and bounds (its frame, without a transform's effect: a scaled
+    /// presenter keeps its scale and comes back at its size).
+    let center: Point
+    let bounds: Rect
 
     /// The place of `view` now; nil when it has no superview.
     @MainActor
@@ -190,10 +192,11 @@ struct PresenterViewPlace {
         self.home = home
         above = index + 1 < home.subviews.count ? home.subviews[index + 1] : nil
         self.index = index
-        frame = view.frame
+        center = view.center
+        bounds = view.bounds
     }
 
-    /// Puts `view` back in its place, at its frame.
+    /// Puts `view` back in its place, at its centre and bounds.
     @MainActor
     func restore(_ view: View) {
         guard let home else { return }
@@ -202,6 +205,7 @@ struct PresenterViewPlace {
         } else if view.superview !== home {
             home.insertSubview(view, at: index)
         }
-        view.frame = frame
+        view.center = center
+        view.bounds = bounds
     }
 }

@@ -17,15 +17,18 @@ import Kinetic
 /// ## Interrupting the finish or the cancel
 /// While the animations run to the end (after ``finish()``) or back (after ``cancel()``),
 /// ``pause()`` grabs them again where they are: the transition becomes interactive again,
-/// `transitionWasCancelled` goes back to false, ``percentComplete`` takes the animators'
-/// `fractionComplete`, and ``update(_:)``, ``finish()`` and ``cancel()`` work as before. The
+/// `transitionWasCancelled` goes back to false, ``percentComplete`` takes where the animations
+/// are (an interruptible animator's `fractionComplete`; for block animations, the transition's
+/// time read back from the longest one part-way through its own part of it), and
+/// ``update(_:)``, ``finish()`` and ``cancel()`` work as before. The
 /// animators are the same objects throughout, so their completion — and
 /// `completeTransition(_:)` — happens once, with the last decision.
 @MainActor
 open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransitioning {
     /// The transition's duration, seconds (captured at the start).
     public private(set) var duration: Double = 0
-    /// The last ``update(_:)`` value (or, after ``pause()``, the animators' fraction), 0 to 1.
+    /// The last ``update(_:)`` value (or, after ``pause()``, where the animations are: see the
+    /// type's discussion), 0 to 1.
     public private(set) var percentComplete: Double = 0
     /// Speed of the non-interactive completion (> 0): the rest takes
     /// `(1 − percentComplete) · duration / completionSpeed` seconds (or `percentComplete ·
@@ -33,8 +36,10 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     public var completionSpeed: Double = 1 {
         didSet { if !(completionSpeed > 0) || !completionSpeed.isFinite { completionSpeed = oldValue } }
     }
-    /// The curve of the non-interactive completion of block animations (the interactive
-    /// part is linear). An interruptible animator keeps its own timing instead (see
+    /// The curve of the non-interactive completion of block animations: each covers the rest of
+    /// its own part of the transition's time eased by it. (The interactive part maps the
+    /// percentage to the transition's time linearly; each animation then shows that time along
+    /// its own curve.) An interruptible animator keeps its own timing instead (see
     /// ``timingCurve``).
     public var completionCurve: AnimationCurve = .easeInOut
     /// Timing for continuing an interruptible animator; nil (the default) keeps the
@@ -95,7 +100,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
             // Layer time: each animation keeps its delay and duration within the transition's
             // time, and its curve applies to its own part of it (UIKit scrubs the layer's time,
             // which the animations' timing functions then map).
-            windows = collected.map { ($0.delay, $0.duration) }
+            windows = collected.map { ($0.delay, $0.runDuration) }
             for animator in collected where animator.state == .active { animator.scrubsLinearly = false }
             drivesInterruptibleAnimator = false
         }
@@ -224,7 +229,9 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
     /// paused at ``percentComplete`` while interactive, else started.
     func adopt(_ animator: PropertyAnimator) {
         animators.append(animator)
-        windows.append((0, animator.duration))
+        windows.append((0, animator.runDuration))
+        // Scrubbed by the transition's time along its curve, as the block animations are.
+        if !drivesInterruptibleAnimator, animator.state == .active { animator.scrubsLinearly = false }
         if context?.isInteractive == true {
             try? animator.pauseAnimation()
             if percentComplete > 0 { animator.fractionComplete = percentComplete }

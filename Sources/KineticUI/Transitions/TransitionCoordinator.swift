@@ -133,7 +133,10 @@ public final class TransitionCoordinator {
             return
         }
         let engine = context.toController.engine
-        guard let animator = try? PropertyAnimator(duration: transitionDuration, curve: .easeInOut, engine: engine) else { return }
+        // The standard transitions' curve: linear while a gesture drives it, so that the
+        // alongside animations stay with the transition's own.
+        guard let animator = try? PropertyAnimator(duration: transitionDuration, curve: .standardTransition(context),
+                                                   engine: engine) else { return }
         try? animator.addAnimations(run)
         if let percentDriven {
             percentDriven.adopt(animator)

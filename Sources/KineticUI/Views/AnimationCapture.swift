@@ -11,10 +11,6 @@ final class AnimationCapture {
     static var current: AnimationCapture? { stack.last }
 
     @exclusivity(unchecked) private(set) var changes: [CapturedChange] = []
-    /// The changes before this index are sealed: a block nested in this one began after them,
-    /// so their targets were read then, and a later write of the same property is a change
-    /// of its own (see ``seal()``).
-    @exclusivity(unchecked) private var sealedCount = 0
     /// Per view, the properties already captured (a bit each), once a block has changed more
     /// than `scanLimit` properties; below that the changes themselves are scanned, with no
     /// dictionary to allocate.
@@ -57,7 +53,6 @@ final class AnimationCapture {
         capture.duration = duration
         defer {
             capture.seen = nil
-            capture.sealedCount = 0
             // Emptied outside any access to the capture's array: dropping the last reference
             // to a view runs its deinit (user code for a subclass), which may start an
             // animator and so reuse this capture. A block of many changes gives its capacity
@@ -79,7 +74,6 @@ final class AnimationCapture {
 
     /// Runs `body` as the innermost block and returns the changes it made.
     private func capture(_ body: () throws -> Void) rethrows -> [CapturedChange] {
-        Self.stack.last?.seal()
         Self.stack.append(self)
         defer {
             Self.stack.removeLast()
@@ -91,37 +85,39 @@ final class AnimationCapture {
             }
         }
         try body()
-        for k in sealedCount ..< changes.count {
+        for k in changes.indices {
             let change = changes[k]
-            changes[k].new = change.view.modelLanes[change.property]
+            let model = change.view.modelLanes[change.property]
+            changes[k].model = model
+            changes[k].new = model - change.nested
+        }
+        // The enclosing block's own step on a property excludes this block's (see `nested`).
+        if Self.stack.count >= 2 {
+            let parent = Self.stack[Self.stack.count - 2]
+            for change in changes { parent.absorb(change) }
         }
         return changes
     }
 
-    /// Takes the targets of the changes so far from the model now, before a nested block runs.
-    /// UIKit's animations are additive, one per write, each with its own block's timing: in
-    /// `animate { v.alpha = 0.5; animate { v.alpha = 0 } }` the outer block animates 1 → 0.5
-    /// and the inner 0.5 → 0. Read when the outer block returns, the outer change would be
-    /// 1 → 0 and count the inner step twice. A write after the nested block is a change of
-    /// its own, from the value the nested block left.
-    private func seal() {
-        guard sealedCount < changes.count else { return }
-        for k in sealedCount ..< changes.count {
-            let change = changes[k]
-            changes[k].new = change.view.modelLanes[change.property]
-        }
-        sealedCount = changes.count
-        seen = nil
+    /// Adds the move of a nested block's `change` to this block's change of the same
+    /// property, if this block wrote it before (UIKit's animations are additive, one per
+    /// write, each with its own block's timing: in `animate { v.alpha = 0.5; animate {
+    /// v.alpha = 0 } }` the outer block animates 1 → 0.5 and the inner 0.5 → 0; read when
+    /// the outer block returns, the outer step would be 1 → 0 and count the inner one twice).
+    /// A property this block writes only after the nested block starts from the value that
+    /// block left, and needs nothing.
+    private func absorb(_ nested: CapturedChange) {
+        guard let k = changes.firstIndex(where: { $0.view === nested.view && $0.property == nested.property }) else { return }
+        changes[k].nested = changes[k].nested + (nested.model - nested.old)
     }
 
-    /// The values `view.property` had before the outermost enclosing block that wrote it
-    /// before a nested block began (a sealed change, which the engine takes only when that
-    /// block returns); nil when no running block has such a change. A nested animation that
-    /// gives the property its first lanes anchors them there, so that the enclosing block's
-    /// step, added later, starts from the value shown before either.
+    /// The values `view.property` had before the outermost running block that has written it
+    /// (a change the engine takes only when that block returns); nil when no running block
+    /// has. A nested animation that gives the property its first lanes anchors them there, so
+    /// that the enclosing block's step, added later, starts from the value shown before either.
     static func pendingOld(_ view: View, _ property: AnimatableProperty) -> PropertyLanes? {
         for capture in stack {
-            if let change = capture.changes[..<capture.sealedCount].first(where: { $0.view === view && $0.property == property }) {
+            if let change = capture.changes.first(where: { $0.view === view && $0.property == property }) {
                 return change.old
             }
         }
@@ -134,15 +130,14 @@ final class AnimationCapture {
         changes.append(CapturedChange(view: view, property: property, old: view.modelLanes[property]))
     }
 
-    /// Whether `view.property` is already among the changes not sealed; when not, it is noted
-    /// in the index (built from those changes once they pass `scanLimit`).
+    /// Whether `view.property` is already among the changes; when not, it is noted in the
+    /// index (built from the changes once they pass `scanLimit`).
     private func captured(_ view: View, _ property: AnimatableProperty) -> Bool {
         if seen == nil {
-            let open = changes[sealedCount...]
-            if open.contains(where: { $0.view === view && $0.property == property }) { return true }
-            guard open.count >= Self.scanLimit else { return false }
+            if changes.contains(where: { $0.view === view && $0.property == property }) { return true }
+            guard changes.count >= Self.scanLimit else { return false }
             var index: [ObjectIdentifier: Int] = [:]
-            for change in open { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
+            for change in changes { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
             seen = index
         }
         let key = ObjectIdentifier(view), bit = 1 << property.rawValue

@@ -61,6 +61,20 @@ struct PropertyLanes: RandomAccessCollection, Equatable {
         return true
     }
 
+    /// Lane by lane `a + b`, with `a`'s lanes (`b` may have none: it adds nothing).
+    static func + (a: PropertyLanes, b: PropertyLanes) -> PropertyLanes {
+        var sum = a
+        sum.storage = a.storage + b.storage
+        return sum
+    }
+
+    /// Lane by lane `a − b`, with `a`'s lanes (`b` may have none: it takes nothing away).
+    static func - (a: PropertyLanes, b: PropertyLanes) -> PropertyLanes {
+        var difference = a
+        difference.storage = a.storage - b.storage
+        return difference
+    }
+
     /// Calls `body` with the lanes as a buffer (valid only during the call).
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Double>) throws -> R) rethrows -> R {
         try withUnsafeBytes(of: storage) { raw in

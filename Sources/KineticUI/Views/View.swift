@@ -288,6 +288,15 @@ open class View {
             backgroundColor: hasColor ? Color(red: lanes[c], green: lanes[c + 1], blue: lanes[c + 2], alpha: lanes[c + 3]) : nil)
     }
 
+    /// A model lane written by the engine (an animation finished at a position, a stopped
+    /// one's values): a new width or height marks the view for layout, as ``setModel(_:_:)``
+    /// does.
+    func writeModelLane(_ k: Int, _ value: Double) {
+        let size = AnimatableProperty.bounds.offset + 2
+        if (k == size || k == size + 1) && modelLanes[k] != value { needsLayout = true }
+        modelLanes[k] = value
+    }
+
     /// Every model write goes through here: capture inside an animations block, additive
     /// shift of running animations outside one.
     func setModel(_ property: AnimatableProperty, _ new: PropertyLanes) {
