@@ -221,4 +221,21 @@ final class NestedAnimationTests: EngineTestCase {
         try advance(to: 2)
         for v in [own, nested, keyed] { XCTAssertEqual(v.presentation.center.x, 150, accuracy: 1e-9, v.name ?? "") }
     }
+
+    /// `inheritedAnimationDuration` in a property animator's blocks is what a block-based
+    /// animation made there inherits: the whole duration in the blocks it starts with, the
+    /// time left after the delay factor in one added half way.
+    func testInheritedAnimationDurationInAnAnimatorsBlocksIsTheTimeLeft() async throws {
+        let v = box()
+        var seen: [Double] = []
+        let animator = try PropertyAnimator(duration: 2, curve: .linear, engine: engine) {
+            seen.append(View.inheritedAnimationDuration)
+            v.alpha = 0
+        }
+        try animator.addAnimations({ seen.append(View.inheritedAnimationDuration) }, delayFactor: 0.25)
+        try animator.startAnimation()
+        try advance(to: 1)
+        try animator.addAnimations({ seen.append(View.inheritedAnimationDuration); v.center.x = 0 }, delayFactor: 0.25)
+        XCTAssertEqual(seen, [2, 1.5, 0.5])
+    }
 }

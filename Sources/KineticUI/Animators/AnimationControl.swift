@@ -27,8 +27,10 @@ extension View {
 
     /// The duration of the animation whose animations block is running, seconds
     /// (`UIView.inheritedAnimationDuration`): the block-based animation's (or, nested, the
-    /// one it inherits), the property animator's, or the keyframe animation's; 0 outside an
-    /// animations block and while animations are disabled.
+    /// one it inherits), the keyframe animation's, or in a property animator's block the time
+    /// left for that block's animations (its duration for the blocks it starts with; the rest
+    /// after the delay factor for a block added later, as a block-based animation made in it
+    /// inherits); 0 outside an animations block and while animations are disabled.
     public static var inheritedAnimationDuration: Double {
         AnimationCapture.capturing?.duration ?? 0
     }

@@ -110,7 +110,7 @@ extension PropertyAnimator {
         let inheritance = nestedInheritance(delayFactor: delayFactor, length: Swift.max(0, left))
         let added = try withRun { core, run in
             try core.addAnimations(run, delayFactor: delayFactor) {
-                try AnimationCapture.withChanges(duration: self.duration,
+                try AnimationCapture.withChanges(duration: inheritance?.duration ?? self.duration,
                                                  { AnimatorBlockContext.running(nil, inheritance: inheritance, animation) }) {
                     try self.liveFront.laneChanges($0)
                 }
@@ -211,7 +211,7 @@ extension PropertyAnimator {
             let owner = pending.delayFactor == 0 ? self : nil
             let inheritance = nestedInheritance(delayFactor: pending.delayFactor, length: 1 - pending.delayFactor,
                                                 startDelay: activationDelay)
-            try AnimationCapture.withChanges(duration: duration,
+            try AnimationCapture.withChanges(duration: inheritance?.duration ?? duration,
                                              { AnimatorBlockContext.running(owner, inheritance: inheritance, pending.block) }) {
                 try addSegment($0, start: pending.delayFactor, length: 1 - pending.delayFactor)
             }
