@@ -238,4 +238,121 @@ final class NestedAnimationTests: EngineTestCase {
         try animator.addAnimations({ seen.append(View.inheritedAnimationDuration); v.center.x = 0 }, delayFactor: 0.25)
         XCTAssertEqual(seen, [2, 1.5, 0.5])
     }
+
+    // MARK: Each write is its own block's step
+
+    /// A write three levels in, through a block that does not write the property: the
+    /// outermost block's step is its own write only (1 → 0.8), the innermost's 0.8 → 0.
+    func testAWriteThroughABlockThatDoesNotWriteThePropertyIsTheInnermostBlocksStep() async throws {
+        let v = box(), w = box("w")
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.8
+            try? View.animate(withDuration: 1, engine: self.engine, animations: {
+                w.center.x = 0
+                try? View.animate(withDuration: 2, options: .overrideInheritedDuration, engine: self.engine,
+                                  animations: { v.alpha = 0 })
+            })
+        })
+        // presentation = 0 + 0.2·(1 − t) + 0.8·(1 − t/2)
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+    }
+
+    /// A property animator's block writes alpha, then a keyframe animation in it writes it
+    /// again: the animator's step is 1 → 0.8, the keyframes' 0.8 → 0, and the lane ends at
+    /// the model.
+    func testAKeyframeAnimationInAnAnimatorsBlockAddsOnlyItsOwnStep() async throws {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            v.alpha = 0.8
+            try? View.animateKeyframes(withDuration: 2, options: [.overrideInheritedDuration, .curveLinear],
+                                       engine: self.engine, animations: {
+                try? View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { v.alpha = 0 }
+            })
+        }
+        try animator.startAnimation()
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(v.model.alpha, 0)
+    }
+
+    /// A nested animation that is refused (its view belongs to another engine's animation)
+    /// takes nothing from the outer block's step: the outer block moves the view 1 → 0.5 and
+    /// on to the model value the refused block left, 0, in its own time.
+    func testARefusedNestedAnimationLeavesItsWriteToTheOuterBlock() async throws {
+        let v = box()
+        let other = AnimationEngine()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: other, animations: { v.center.x = 0 })
+        try View.animate(withDuration: 1, options: .curveLinear, engine: other, animations: {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 1, engine: self.engine, animations: { v.alpha = 0 })
+        })
+        // The nested write did happen (the model is 0); its animation was refused, so the
+        // property moves with the outer block from 1, its own step 1 → 0.5, and lands on the
+        // model value once the animation ends.
+        XCTAssertEqual(v.model.alpha, 0)
+        try other.clock.advance(to: 2)
+        XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
+    }
+
+    /// An outer block that begins from the current state keeps the lane on its model: the
+    /// nested step is frozen where it starts and the outer block carries the view to the
+    /// model value.
+    func testAnOuterBlockFromTheCurrentStateEndsAtTheModel() async throws {
+        let v = box()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: { v.alpha = 0.2 })
+        try advance(to: 0.5)
+        try View.animate(withDuration: 1, options: [.curveLinear, .beginFromCurrentState], engine: engine, animations: {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 1, engine: self.engine, animations: { v.alpha = 0 })
+        })
+        XCTAssertEqual(v.presentation.alpha, 0.6, accuracy: 1e-9, "no jump: the value shown")
+        try advance(to: 3)
+        XCTAssertEqual(v.presentation.alpha, 0, accuracy: 1e-9)
+        XCTAssertEqual(v.model.alpha, 0)
+    }
+
+    /// A write with animations disabled inside a block, on a property being animated: it
+    /// moves the model (and the animations with it) by its own move only, and the block's
+    /// step is its own write's.
+    func testAWriteWithoutAnimationInsideABlockMovesByItsOwnStep() async throws {
+        let v = box()
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: { v.alpha = 1 })
+        v.alpha = 1
+        try View.animate(withDuration: 2, options: .curveLinear, engine: engine, animations: { v.alpha = 0.9 })
+        try View.animate(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            v.alpha = 0.5
+            View.performWithoutAnimation { v.alpha = 0 }
+        })
+        // The first animation (0.9 from 1, over 2 s) keeps its offset: 0.1·(1 − t/2); the
+        // block's step 0.9 → 0.5 its: 0.4·(1 − t); the write without animation moves the
+        // model to 0.
+        for (t, expected) in [(0.0, 0.5), (0.5, 0.075 + 0.2), (1.0, 0.05), (2.0, 0.0)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+        XCTAssertEqual(v.model.alpha, 0)
+    }
+
+    /// A keyframe animation whose block writes the property in a keyframe first and
+    /// directly after it: the lane starts from the value before both (1), each step moves
+    /// its own part (1 → 0.5 in the keyframe, 0.5 → 0.2 directly, both over the whole
+    /// animation here), and the lane ends at the model.
+    func testAKeyframeWrittenBeforeADirectWriteStartsFromTheValueBeforeBoth() async throws {
+        let v = box()
+        try View.animateKeyframes(withDuration: 1, options: .curveLinear, engine: engine, animations: {
+            try? View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { v.alpha = 0.5 }
+            v.alpha = 0.2
+        })
+        for (t, expected) in [(0.0, 1.0), (0.5, 0.6), (1.0, 0.2)] {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
+        }
+        v.alpha = 0.2
+        XCTAssertEqual(v.presentation.alpha, 0.2, accuracy: 1e-9, "a write of the model value moves nothing")
+    }
 }

@@ -422,6 +422,19 @@ package final class LaneEngine {
         }
     }
 
+    /// ``setModel(lane:to:)`` for an owner whose model value before the write was `from`
+    /// (ahead of the engine's when it has changes the engine has not taken yet, as an
+    /// animations block being captured): the anchor moves by `value − from`, and the model
+    /// becomes `model + value − from`, so that the owner's pending changes still add up.
+    package func setModel(lane: Int, to value: Double, from: Double) {
+        // The owner's model and the engine's agree (no pending changes): the plain write, to
+        // the same bits.
+        guard laneContributions[lane] != 0, from != model[lane] else { return setModel(lane: lane, to: value) }
+        anchor[lane] += value - from
+        model[lane] += value - from
+        dirty = true
+    }
+
     package func setModel(lane: Int, to value: Double) {
         if laneContributions[lane] == 0 { anchor[lane] = value } else { anchor[lane] += value - model[lane] }
         model[lane] = value

@@ -341,13 +341,14 @@ extension LaneEngine {
                 throw .outOfRange(parameter: "animations on lane \(change.lane)", value: Double(held + 1),
                                   expected: "[0, \(Self.maximumContributions)], the most a lane carries at once")
             }
-            var from = change.old
+            var from = change.old, to = change.new
             if current && held > 0 {
                 if !updated { updateProgress(); updated = true }
                 from = currentValue(ofLane: change.lane)
+                to = change.model
             }
-            if !(change.new - from).isFinite {
-                throw Self.spanError(lane: change.lane, "target", change.new, from: from)
+            if !(to - from).isFinite {
+                throw Self.spanError(lane: change.lane, "target", to, from: from)
             }
         }
     }
@@ -401,8 +402,10 @@ extension LaneEngine {
             let t = Int(change.lane)
             var span = change.new - change.old
             if fromCurrentState, laneContributions[t] > 0 {
+                // From what the lane shows to its model value: the contributions before this
+                // one, a nested block's included, are frozen where they are.
                 freezeContributions(onLane: change.lane, before: start)
-                span = change.new - anchor[t]
+                span = change.model - anchor[t]
             }
             laneContributions[t] += 1
             model[t] = change.model

@@ -171,6 +171,22 @@ extension PropertyAnimator {
     /// then its keyframes in `mode`.
     func addKeyframes(_ keyframes: [KeyframeCollector.Keyframe], direct: [CapturedChange],
                       mode: KeyframeCalculationMode) throws {
+        // A property written in several of the block's parts (directly and in keyframes, in
+        // any order) gets its lanes anchored at the value before the earliest write; once
+        // they are added, the engine's model of each is the view's.
+        let all = direct + keyframes.flatMap(\.changes)
+        var earliest: [ChangeKey: CapturedChange] = [:]
+        for change in all {
+            let key = ChangeKey(change.view, change.property)
+            if let known = earliest[key], known.order <= change.order { continue }
+            earliest[key] = change
+        }
+        let engine = liveFront
+        engine.anchors = earliest.mapValues(\.old)
+        defer {
+            engine.anchors = nil
+            for change in earliest.values { engine.modelDidChange(change.view, change.property) }
+        }
         try addSegment(direct, start: 0, length: 1)
         switch mode {
         case .linear, .discrete: try addKeyframeWindows(keyframes, direct: direct, mode: mode)

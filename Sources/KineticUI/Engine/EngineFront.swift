@@ -32,6 +32,9 @@ final class EngineFront {
     /// While set, every animator created on this engine is appended (an interaction
     /// controller collecting the animations a transition creates).
     @exclusivity(unchecked) var collector: [PropertyAnimator]?
+    /// While a keyframe animation's changes are added: per view and property, the values
+    /// before all of them (its earliest change's), where a lane block it creates is anchored.
+    @exclusivity(unchecked) var anchors: [ChangeKey: PropertyLanes]?
 
     @exclusivity(unchecked) private var ticking = false
     @exclusivity(unchecked) private var tickPending = false

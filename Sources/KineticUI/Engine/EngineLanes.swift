@@ -46,11 +46,14 @@ extension EngineFront {
         core.firstLane(of: view.laneBlocks[property.rawValue])
     }
 
-    /// A model write outside an animations block to a property being animated: the
-    /// animations keep their offsets relative to the new model value.
+    /// A model write outside an animations block (or with animations disabled inside one) to
+    /// a property being animated: the animations keep their offsets relative to the new
+    /// model value. The shift is the view's move (`new` less its model now), which an
+    /// enclosing block's writes may already have taken ahead of the engine's model.
     func modelWillChange(_ view: View, _ property: AnimatableProperty, new: PropertyLanes) {
         let start = firstLane(view, property)
-        for j in 0 ..< property.laneCount { core.setModel(lane: start + j, to: new[j]) }
+        let current = view.modelLanes[property]
+        for j in 0 ..< property.laneCount { core.setModel(lane: start + j, to: new[j], from: current[j]) }
     }
 
     /// An animations block wrote `view`'s `property` (its model lanes hold the block's

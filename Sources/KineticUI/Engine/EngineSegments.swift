@@ -6,15 +6,25 @@ struct CapturedChange {
     let property: AnimatableProperty
     /// The model lanes before the block's first write.
     let old: PropertyLanes
-    /// The block's own target: the model lanes when it returned (`model`) less the moves of
-    /// blocks nested in it that wrote the property after it had (`nested`), so that its step
-    /// `new − old` is its own writes' only.
+    /// The block's own target, `model − foreign`: the model lanes when it returned unless a
+    /// block nested in it, or a write with animations disabled, moved the property too.
     var new = PropertyLanes()
     /// The model lanes when the block returned, which the engine's model of the lanes takes.
     var model = PropertyLanes()
-    /// The sum of the moves (model − old) of nested blocks' changes of the property made after
-    /// this block first wrote it; zero lanes when none.
-    var nested = PropertyLanes()
+    /// The sum of the moves (the value written less the model before it) of the writes of the
+    /// property since the block's first that were not its own, lane by lane.
+    var foreign: PropertyLanes
+    /// When the change began, among all changes (a count): the earliest change of a property
+    /// holds the value before all of them.
+    let order: Int
+
+    init(view: View, property: AnimatableProperty, old: PropertyLanes, order: Int = 0) {
+        self.view = view
+        self.property = property
+        self.old = old
+        foreign = old - old
+        self.order = order
+    }
 }
 
 /// A lane of a stopped animator: where `finishAnimation(at: .start / .end)` puts it.
@@ -66,14 +76,17 @@ extension EngineFront {
     }
 
     /// The first lane of the change's property, in a lane block of this engine (given one,
-    /// if the property has none, anchored at the change's old values, or at those of an
-    /// enclosing block's change of the property that the engine has not taken yet: see
-    /// ``AnimationCapture/pendingOld(_:_:)``). Check it first (`checkLanes(for:)`).
+    /// if the property has none, anchored at the values before the earliest write that the
+    /// engine has not taken yet: an enclosing block's change of the property, see
+    /// ``AnimationCapture/pendingOld(_:_:)``; else the earliest of a keyframe animation's
+    /// changes being added, `anchors`; else the change's own). Check it first
+    /// (`checkLanes(for:)`).
     func firstLane(for change: CapturedChange) -> Int32 {
         let held = change.view.laneBlocks[change.property.rawValue]
         let block = held.exists ? held : allocateBlock(
             change.view, change.property,
-            anchorValues: AnimationCapture.pendingOld(change.view, change.property) ?? change.old)
+            anchorValues: AnimationCapture.pendingOld(change.view, change.property)
+                ?? anchors?[ChangeKey(change.view, change.property)] ?? change.old)
         return Int32(core.firstLane(of: block))
     }
 

@@ -231,7 +231,7 @@ open class PercentDrivenInteractiveTransition: ViewControllerInteractiveTransiti
         animators.append(animator)
         windows.append((0, animator.runDuration))
         // Scrubbed by the transition's time along its curve, as the block animations are.
-        if !drivesInterruptibleAnimator, animator.state == .active { animator.scrubsLinearly = false }
+        if !drivesInterruptibleAnimator { animator.scrubsLinearly = false }
         if context?.isInteractive == true {
             try? animator.pauseAnimation()
             if percentComplete > 0 { animator.fractionComplete = percentComplete }

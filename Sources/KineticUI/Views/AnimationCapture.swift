@@ -1,6 +1,7 @@
 /// Collects the property writes made while an animations block runs (UIKit's implicit
-/// animation): for each (view, property) the model value before the first write, and the
-/// one the model holds when the block returns (the target).
+/// animation): for each (view, property) the model value before the first write, the moves
+/// that writes not its own made since (in a nested block, or with animations disabled), and
+/// the model value when the block returns.
 @MainActor
 final class AnimationCapture {
     // Unchecked, as the engine's bookkeeping: every access is a read or an instantaneous
@@ -11,10 +12,12 @@ final class AnimationCapture {
     static var current: AnimationCapture? { stack.last }
 
     @exclusivity(unchecked) private(set) var changes: [CapturedChange] = []
-    /// Per view, the properties already captured (a bit each), once a block has changed more
-    /// than `scanLimit` properties; below that the changes themselves are scanned, with no
+    /// Changes made so far in the process: each change's `order`.
+    @exclusivity(unchecked) private static var changeCount = 0
+    /// Per view and property, the index of its change, once a block has changed more than
+    /// `scanLimit` properties; below that the changes themselves are scanned, with no
     /// dictionary to allocate.
-    @exclusivity(unchecked) private var seen: [ObjectIdentifier: Int]?
+    @exclusivity(unchecked) private var seen: [ChangeKey: Int]?
     private static let scanLimit = 16
     /// Set inside `View.animateKeyframes`: receives `View.addKeyframe` calls.
     private(set) var keyframes: KeyframeCollector?
@@ -89,26 +92,9 @@ final class AnimationCapture {
             let change = changes[k]
             let model = change.view.modelLanes[change.property]
             changes[k].model = model
-            changes[k].new = model - change.nested
-        }
-        // The enclosing block's own step on a property excludes this block's (see `nested`).
-        if Self.stack.count >= 2 {
-            let parent = Self.stack[Self.stack.count - 2]
-            for change in changes { parent.absorb(change) }
+            changes[k].new = model - change.foreign  // the model itself when nothing else moved it
         }
         return changes
-    }
-
-    /// Adds the move of a nested block's `change` to this block's change of the same
-    /// property, if this block wrote it before (UIKit's animations are additive, one per
-    /// write, each with its own block's timing: in `animate { v.alpha = 0.5; animate {
-    /// v.alpha = 0 } }` the outer block animates 1 → 0.5 and the inner 0.5 → 0; read when
-    /// the outer block returns, the outer step would be 1 → 0 and count the inner one twice).
-    /// A property this block writes only after the nested block starts from the value that
-    /// block left, and needs nothing.
-    private func absorb(_ nested: CapturedChange) {
-        guard let k = changes.firstIndex(where: { $0.view === nested.view && $0.property == nested.property }) else { return }
-        changes[k].nested = changes[k].nested + (nested.model - nested.old)
     }
 
     /// The values `view.property` had before the outermost running block that has written it
@@ -124,26 +110,54 @@ final class AnimationCapture {
         return nil
     }
 
-    /// Notes that `view.property` is about to be written (its old value is kept once).
+    /// Notes that `view.property` is about to be written in this block (its old value is kept
+    /// at the first write).
     func willChange(_ view: View, _ property: AnimatableProperty) {
-        guard !captured(view, property) else { return }
-        changes.append(CapturedChange(view: view, property: property, old: view.modelLanes[property]))
+        guard index(of: view, property) == nil else { return }
+        Self.changeCount &+= 1
+        changes.append(CapturedChange(view: view, property: property, old: view.modelLanes[property],
+                                      order: Self.changeCount))
+        if seen != nil { seen![ChangeKey(view, property)] = changes.count - 1 }
     }
 
-    /// Whether `view.property` is already among the changes; when not, it is noted in the
-    /// index (built from the changes once they pass `scanLimit`).
-    private func captured(_ view: View, _ property: AnimatableProperty) -> Bool {
+    /// Notes that `view.property` is about to take `new` by a write that is not the block's
+    /// own, for every running block except `writer` (the block the write belongs to; nil for
+    /// a write with animations disabled) that has written the property: its step leaves the
+    /// move out. UIKit's animations are additive, one per write, each with the timing of the
+    /// block it is made in: in `animate { v.alpha = 0.5; animate { v.alpha = 0 } }` the outer
+    /// block animates 1 → 0.5 and the inner 0.5 → 0, not 1 → 0 and 0.5 → 0.
+    static func noteWrite(_ view: View, _ property: AnimatableProperty, new: PropertyLanes, by writer: AnimationCapture?) {
+        guard !stack.isEmpty, stack.count > 1 || stack[0] !== writer else { return }
+        let move = new - view.modelLanes[property]
+        for capture in stack where capture !== writer {
+            if let k = capture.index(of: view, property) { capture.changes[k].foreign = capture.changes[k].foreign + move }
+        }
+    }
+
+    /// The index of `view.property`'s change, if the block has one (through the index once
+    /// the changes pass `scanLimit`).
+    private func index(of view: View, _ property: AnimatableProperty) -> Int? {
         if seen == nil {
-            if changes.contains(where: { $0.view === view && $0.property == property }) { return true }
-            guard changes.count >= Self.scanLimit else { return false }
-            var index: [ObjectIdentifier: Int] = [:]
-            for change in changes { index[ObjectIdentifier(change.view), default: 0] |= 1 << change.property.rawValue }
+            guard changes.count >= Self.scanLimit else {
+                return changes.firstIndex { $0.view === view && $0.property == property }
+            }
+            var index: [ChangeKey: Int] = [:]
+            for (k, change) in changes.enumerated() { index[ChangeKey(change.view, change.property)] = k }
             seen = index
         }
-        let key = ObjectIdentifier(view), bit = 1 << property.rawValue
-        if seen![key, default: 0] & bit != 0 { return true }
-        seen![key, default: 0] |= bit
-        return false
+        return seen![ChangeKey(view, property)]
+    }
+}
+
+/// A view and one of its properties, as a dictionary key.
+struct ChangeKey: Hashable {
+    let view: ObjectIdentifier
+    let property: Int
+
+    @MainActor
+    init(_ view: View, _ property: AnimatableProperty) {
+        self.view = ObjectIdentifier(view)
+        self.property = property.rawValue
     }
 }
 

@@ -305,9 +305,11 @@ open class View {
             return
         }
         if let capture = AnimationCapture.capturing {
+            AnimationCapture.noteWrite(self, property, new: new, by: capture)
             capture.willChange(self, property)
-        } else if let engine = laneFront, laneBlocks[property.rawValue].exists {
-            engine.modelWillChange(self, property, new: new)
+        } else {
+            AnimationCapture.noteWrite(self, property, new: new, by: nil)
+            if let engine = laneFront, laneBlocks[property.rawValue].exists { engine.modelWillChange(self, property, new: new) }
         }
         // A new size needs a layout (UIKit's bounds and frame setters mark the view), so that
         // `layoutIfNeeded()` in an animations block lays the children out for it.
