@@ -40,10 +40,7 @@ final class NestedAnimationTests: EngineTestCase {
                               animations: { v.alpha = 0 })
         })
         // presentation = 0 + 0.5·(1 − t/1, clamped) + 0.5·(1 − t/4)
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.6875), (1.0, 0.375), (2.0, 0.25), (4.0, 0.0)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.6875), (1.0, 0.375), (2.0, 0.25), (4.0, 0.0)])
     }
 
     /// Writes before, inside and after a nested block: the outer block's two steps (1 → 0.5,
@@ -58,10 +55,7 @@ final class NestedAnimationTests: EngineTestCase {
         })
         XCTAssertEqual(v.alpha, 0.8)
         // presentation = 0.8 + (1 − 0.5 + 0 − 0.8)·(1 − t) + (0.5 − 0)·(1 − t/2)
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.8 - 0.15 + 0.375), (1.0, 0.8 + 0.25), (2.0, 0.8)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.8 - 0.15 + 0.375), (1.0, 0.8 + 0.25), (2.0, 0.8)])
     }
 
     /// A block-based animation of its own inside a property animator's block, on a property
@@ -76,10 +70,7 @@ final class NestedAnimationTests: EngineTestCase {
         }
         try animator.startAnimation()
         // presentation = 0 + 0.5·(1 − t) + 0.5·(1 − t/2)
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.625), (1.0, 0.25), (2.0, 0.0)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.625), (1.0, 0.25), (2.0, 0.0)])
         XCTAssertEqual(animator.state, .inactive)
     }
 
@@ -254,10 +245,7 @@ final class NestedAnimationTests: EngineTestCase {
             })
         })
         // presentation = 0 + 0.2·(1 − t) + 0.8·(1 − t/2)
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)])
     }
 
     /// A property animator's block writes alpha, then a keyframe animation in it writes it
@@ -273,10 +261,7 @@ final class NestedAnimationTests: EngineTestCase {
             })
         }
         try animator.startAnimation()
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.7), (1.0, 0.4), (2.0, 0.0)])
         XCTAssertEqual(v.model.alpha, 0)
     }
 
@@ -331,10 +316,7 @@ final class NestedAnimationTests: EngineTestCase {
         // The first animation (0.9 from 1, over 2 s) keeps its offset: 0.1·(1 − t/2); the
         // block's step 0.9 → 0.5 its: 0.4·(1 − t); the write without animation moves the
         // model to 0.
-        for (t, expected) in [(0.0, 0.5), (0.5, 0.075 + 0.2), (1.0, 0.05), (2.0, 0.0)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 0.5), (0.5, 0.075 + 0.2), (1.0, 0.05), (2.0, 0.0)])
         XCTAssertEqual(v.model.alpha, 0)
     }
 
@@ -348,11 +330,17 @@ final class NestedAnimationTests: EngineTestCase {
             try? View.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) { v.alpha = 0.5 }
             v.alpha = 0.2
         })
-        for (t, expected) in [(0.0, 1.0), (0.5, 0.6), (1.0, 0.2)] {
-            try advance(to: t)
-            XCTAssertEqual(v.presentation.alpha, expected, accuracy: 1e-9, "t = \(t)")
-        }
+        try expectAlpha(v, [(0.0, 1.0), (0.5, 0.6), (1.0, 0.2)])
         v.alpha = 0.2
         XCTAssertEqual(v.presentation.alpha, 0.2, accuracy: 1e-9, "a write of the model value moves nothing")
+    }
+
+    /// Advances the clock to each time and checks `v`'s presented alpha there.
+    private func expectAlpha(_ v: View, _ expected: [(time: Double, alpha: Double)],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        for (t, alpha) in expected {
+            try advance(to: t)
+            XCTAssertEqual(v.presentation.alpha, alpha, accuracy: 1e-9, "t = \(t)", file: file, line: line)
+        }
     }
 }
