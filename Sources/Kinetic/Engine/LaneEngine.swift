@@ -428,8 +428,9 @@ package final class LaneEngine {
     /// becomes `model + value − from`, so that the owner's pending changes still add up.
     package func setModel(lane: Int, to value: Double, from: Double) {
         // The owner's model and the engine's agree (no pending changes): the plain write, to
-        // the same bits.
-        guard laneContributions[lane] != 0, from != model[lane] else { return setModel(lane: lane, to: value) }
+        // the same bits. Otherwise (also on a lane with no animation now) the pending changes
+        // still add up from the shifted anchor.
+        guard from != model[lane] else { return setModel(lane: lane, to: value) }
         anchor[lane] += value - from
         model[lane] += value - from
         dirty = true

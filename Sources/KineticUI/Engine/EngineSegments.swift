@@ -14,6 +14,9 @@ struct CapturedChange {
     /// The sum of the moves (the value written less the model before it) of the writes of the
     /// property since the block's first that were not its own, lane by lane.
     var foreign: PropertyLanes
+    /// The part of `foreign` written with animations disabled: a move that no animation
+    /// makes, so a lane made for the property later starts from `old + disabled`.
+    var disabled: PropertyLanes
     /// When the change began, among all changes (a count): the earliest change of a property
     /// holds the value before all of them.
     let order: Int
@@ -23,6 +26,7 @@ struct CapturedChange {
         self.property = property
         self.old = old
         foreign = old - old
+        disabled = foreign
         self.order = order
     }
 }
@@ -86,7 +90,7 @@ extension EngineFront {
         let block = held.exists ? held : allocateBlock(
             change.view, change.property,
             anchorValues: AnimationCapture.pendingOld(change.view, change.property)
-                ?? anchors?[ChangeKey(change.view, change.property)] ?? change.old)
+                ?? anchors?[ChangeKey(change.view, change.property)] ?? change.old + change.disabled)
         return Int32(core.firstLane(of: block))
     }
 

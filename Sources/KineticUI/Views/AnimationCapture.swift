@@ -101,11 +101,10 @@ final class AnimationCapture {
     /// (a change the engine takes only when that block returns); nil when no running block
     /// has. A nested animation that gives the property its first lanes anchors them there, so
     /// that the enclosing block's step, added later, starts from the value shown before either.
+    /// (Plus the moves written since with animations disabled, which no animation makes.)
     static func pendingOld(_ view: View, _ property: AnimatableProperty) -> PropertyLanes? {
         for capture in stack {
-            if let change = capture.changes.first(where: { $0.view === view && $0.property == property }) {
-                return change.old
-            }
+            if let k = capture.index(of: view, property) { return capture.changes[k].old + capture.changes[k].disabled }
         }
         return nil
     }
@@ -130,7 +129,9 @@ final class AnimationCapture {
         guard !stack.isEmpty, stack.count > 1 || stack[0] !== writer else { return }
         let move = new - view.modelLanes[property]
         for capture in stack where capture !== writer {
-            if let k = capture.index(of: view, property) { capture.changes[k].foreign = capture.changes[k].foreign + move }
+            guard let k = capture.index(of: view, property) else { continue }
+            capture.changes[k].foreign = capture.changes[k].foreign + move
+            if writer == nil { capture.changes[k].disabled = capture.changes[k].disabled + move }
         }
     }
 
