@@ -24,11 +24,14 @@ enum AnimatorBlockContext {
     struct Inheritance {
         /// Seconds: the time left for the block's animations (after its delay).
         let duration: Double
-        /// The property animator's timing.
-        let timing: any TimingCurveProvider
+        /// The property animator (its timing is read only when a nested animation takes it).
+        unowned let animator: PropertyAnimator
         /// Seconds the block's own animations wait (its delay factor's share of the run),
         /// added to the nested animation's delay.
         let delay: Double
+
+        /// The property animator's timing.
+        @MainActor var timing: any TimingCurveProvider { animator.timingParameters }
     }
 
     /// The timing that a block-based or keyframe animation made now inherits from the property

@@ -225,7 +225,7 @@ extension PropertyAnimator {
     /// animation's own animator, whose block context gives its nested animations theirs.
     func nestedInheritance(delayFactor: Double, length: Double, startDelay: Double = 0) -> AnimatorBlockContext.Inheritance? {
         guard !isBlockAnimation else { return nil }
-        return .init(duration: length * duration, timing: timingParameters, delay: startDelay + delayFactor * duration)
+        return .init(duration: length * duration, animator: self, delay: startDelay + delayFactor * duration)
     }
 
     /// Adds captured changes as one animation over an explicit window of the run (keyframes,

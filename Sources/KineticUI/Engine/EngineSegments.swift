@@ -9,14 +9,13 @@ struct CapturedChange {
     /// The block's own target, `model − foreign`: the model lanes when it returned unless a
     /// block nested in it, or a write with animations disabled, moved the property too.
     var new = PropertyLanes()
-    /// The model lanes when the block returned, which the engine's model of the lanes takes.
-    var model = PropertyLanes()
-    /// The sum of the moves (the value written less the model before it) of the writes of the
-    /// property since the block's first that were not its own, lane by lane.
-    var foreign: PropertyLanes
-    /// The part of `foreign` written with animations disabled: a move that no animation
-    /// makes, so a lane made for the property later starts from `old + disabled`.
-    var disabled: PropertyLanes
+    /// The model lanes when the block returned, which the engine's model of the lanes takes
+    /// (`new` itself unless writes not the block's own moved the property).
+    var model: PropertyLanes { moves?.model ?? new }
+    /// The moves of writes not the block's own, once there is one (rare: a nested block or a
+    /// write with animations disabled wrote the property after the block had; nil keeps the
+    /// common change small).
+    var moves: ForeignMoves?
     /// When the change began, among all changes (a count): the earliest change of a property
     /// holds the value before all of them.
     let order: Int
@@ -25,9 +24,26 @@ struct CapturedChange {
         self.view = view
         self.property = property
         self.old = old
+        self.order = order
+    }
+
+    /// Where a lane made for the property starts: `old`, moved by the writes made since with
+    /// animations disabled (no animation makes those moves).
+    var anchorValues: PropertyLanes { moves.map { old + $0.disabled } ?? old }
+}
+
+/// The moves (the value written less the model before it) of the writes of a property that
+/// were not the capturing block's own, lane by lane: all of them (`foreign`, which the
+/// block's step leaves out) and those made with animations disabled (`disabled`).
+final class ForeignMoves {
+    var foreign: PropertyLanes
+    var disabled: PropertyLanes
+    /// The model lanes when the block returned.
+    var model = PropertyLanes()
+
+    init(_ old: PropertyLanes) {
         foreign = old - old
         disabled = foreign
-        self.order = order
     }
 }
 
@@ -90,7 +106,7 @@ extension EngineFront {
         let block = held.exists ? held : allocateBlock(
             change.view, change.property,
             anchorValues: AnimationCapture.pendingOld(change.view, change.property)
-                ?? anchors?[ChangeKey(change.view, change.property)] ?? change.old + change.disabled)
+                ?? anchors?[ChangeKey(change.view, change.property)] ?? change.anchorValues)
         return Int32(core.firstLane(of: block))
     }
 

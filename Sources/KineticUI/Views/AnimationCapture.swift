@@ -91,8 +91,12 @@ final class AnimationCapture {
         for k in changes.indices {
             let change = changes[k]
             let model = change.view.modelLanes[change.property]
-            changes[k].model = model
-            changes[k].new = model - change.foreign  // the model itself when nothing else moved it
+            if let moves = change.moves {
+                moves.model = model
+                changes[k].new = model - moves.foreign
+            } else {
+                changes[k].new = model
+            }
         }
         return changes
     }
@@ -104,7 +108,7 @@ final class AnimationCapture {
     /// (Plus the moves written since with animations disabled, which no animation makes.)
     static func pendingOld(_ view: View, _ property: AnimatableProperty) -> PropertyLanes? {
         for capture in stack {
-            if let k = capture.index(of: view, property) { return capture.changes[k].old + capture.changes[k].disabled }
+            if let k = capture.index(of: view, property) { return capture.changes[k].anchorValues }
         }
         return nil
     }
@@ -130,8 +134,10 @@ final class AnimationCapture {
         let move = new - view.modelLanes[property]
         for capture in stack where capture !== writer {
             guard let k = capture.index(of: view, property) else { continue }
-            capture.changes[k].foreign = capture.changes[k].foreign + move
-            if writer == nil { capture.changes[k].disabled = capture.changes[k].disabled + move }
+            let moves = capture.changes[k].moves ?? ForeignMoves(capture.changes[k].old)
+            capture.changes[k].moves = moves
+            moves.foreign = moves.foreign + move
+            if writer == nil { moves.disabled = moves.disabled + move }
         }
     }
 
