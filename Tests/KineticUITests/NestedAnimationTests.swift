@@ -62,13 +62,7 @@ final class NestedAnimationTests: EngineTestCase {
     /// that block already wrote: the animator animates 1 → 0.5 over its second, the nested
     /// animation 0.5 → 0 over two seconds.
     func testAnimateOfItsOwnInsideAPropertyAnimatorBlockOnTheSameProperty() async throws {
-        let v = box()
-        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
-            v.alpha = 0.5
-            try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
-                              engine: self.engine, animations: { v.alpha = 0 })
-        }
-        try animator.startAnimation()
+        let (v, animator) = try animatorWithNestedAnimation()
         // presentation = 0 + 0.5·(1 − t) + 0.5·(1 − t/2)
         try expectAlpha(v, [(0.0, 1.0), (0.5, 0.625), (1.0, 0.25), (2.0, 0.0)])
         XCTAssertEqual(animator.state, .inactive)
@@ -79,13 +73,7 @@ final class NestedAnimationTests: EngineTestCase {
     /// animation runs on; stopped and finished at the end instead, its step is done.
     func testStoppingTheOuterAnimatorKeepsOnlyItsOwnStep() async throws {
         for finishing in [false, true] {
-            let v = box()
-            let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
-                v.alpha = 0.5
-                try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
-                                  engine: self.engine, animations: { v.alpha = 0 })
-            }
-            try animator.startAnimation()
+            let (v, animator) = try animatorWithNestedAnimation()
             let start = engine.clock.now
             try advance(to: start + 0.5)
             XCTAssertEqual(v.presentation.alpha, 0.625, accuracy: 1e-9)
@@ -383,5 +371,18 @@ final class NestedAnimationTests: EngineTestCase {
             try advance(to: t)
             XCTAssertEqual(v.presentation.alpha, alpha, accuracy: 1e-9, "t = \(t)", file: file, line: line)
         }
+    }
+
+    /// A started 1 s linear animator whose block writes alpha 0.5 and makes an animation of
+    /// its own (2 s, linear) to 0.
+    private func animatorWithNestedAnimation() throws -> (View, PropertyAnimator) {
+        let v = box()
+        let animator = try PropertyAnimator(duration: 1, curve: .linear, engine: engine) {
+            v.alpha = 0.5
+            try? View.animate(withDuration: 2, options: [.overrideInheritedDuration, .overrideInheritedCurve, .curveLinear],
+                              engine: self.engine, animations: { v.alpha = 0 })
+        }
+        try animator.startAnimation()
+        return (v, animator)
     }
 }

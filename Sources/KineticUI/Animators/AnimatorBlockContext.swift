@@ -34,6 +34,27 @@ enum AnimatorBlockContext {
         @MainActor var timing: any TimingCurveProvider { animator.timingParameters }
     }
 
+    /// The duration, delay and timing of a block-based or keyframe animation made now, with
+    /// its own `duration`, `delay` and curve and the options' bits `options`: in a property
+    /// animator's block, the time left for that block and the animator's timing, and the
+    /// block's delay added; in a block-based animation's block, its duration and timing (the
+    /// curve it took, inherited or its own, a spring included); each unless the options
+    /// override it (`overrideInheritedDuration`, `overrideInheritedCurve`). `timing` is nil
+    /// where the animation's own curve applies (`curve` is the one it names).
+    static func resolvedTiming(duration: Double, delay: Double, curve: AnimationCurve, options: UInt)
+        -> (duration: Double, delay: Double, curve: AnimationCurve, timing: (any TimingCurveProvider)?) {
+        let keepsDuration = AnimationOptions(rawValue: options).contains(.overrideInheritedDuration)
+        let keepsCurve = AnimationOptions(rawValue: options).contains(.overrideInheritedCurve)
+        if let outer = inherited() {
+            return (keepsDuration ? duration : outer.duration, delay + outer.delay, curve, keepsCurve ? nil : outer.timing)
+        }
+        if let outer = BlockAnimationContext.stack.last {
+            return (keepsDuration ? duration : outer.duration, delay, keepsCurve ? curve : outer.curve,
+                    keepsCurve ? nil : outer.timing)
+        }
+        return (duration, delay, curve, nil)
+    }
+
     /// The timing that a block-based or keyframe animation made now inherits from the property
     /// animator whose block is the innermost animation running, if any (then no
     /// `BlockAnimationContext` entry is further in).

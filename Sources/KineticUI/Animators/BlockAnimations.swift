@@ -203,20 +203,8 @@ extension PropertyAnimator {
                                   timing: (any TimingCurveProvider)?, engine: AnimationEngine,
                                   animations: @escaping @MainActor () -> Void,
                                   completion: (@MainActor (ViewAnimatingPosition) -> Void)?) throws -> PropertyAnimator {
-        var duration = duration, delay = delay
-        var curve = options.curve
-        var inheritedTiming: (any TimingCurveProvider)?
-        if let outer = AnimatorBlockContext.inherited() {
-            // In a property animator's block: its time left and its timing.
-            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
-            delay += outer.delay
-        } else if let outer = BlockAnimationContext.stack.last {
-            // In a block-based animation's block: its duration and its timing (the curve it
-            // took, inherited or its own, a spring included).
-            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { curve = outer.curve; inheritedTiming = outer.timing }
-        }
+        let (duration, delay, curve, inheritedTiming) = AnimatorBlockContext.resolvedTiming(
+            duration: duration, delay: delay, curve: options.curve, options: options.rawValue)
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: timing ?? inheritedTiming ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)

@@ -109,18 +109,8 @@ extension View {
             if let handler = positionHandler(completion) { outer.addCompletion(handler) }
             return
         }
-        var duration = duration, curve = options.curve, delay = delay
-        var inheritedTiming: (any TimingCurveProvider)?
-        if let outer = AnimatorBlockContext.inherited() {
-            // In a property animator's block: its time left and its timing.
-            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { inheritedTiming = outer.timing }
-            delay += outer.delay
-        } else if let outer = BlockAnimationContext.stack.last {
-            // In a block-based animation's block: its duration and its timing.
-            if !options.contains(.overrideInheritedDuration) { duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) { curve = outer.curve; inheritedTiming = outer.timing }
-        }
+        let (duration, delay, curve, inheritedTiming) = AnimatorBlockContext.resolvedTiming(
+            duration: duration, delay: delay, curve: options.curve, options: options.rawValue)
         let animator = try PropertyAnimator(duration: duration,
                                             timingParameters: inheritedTiming ?? CubicTimingParameters(animationCurve: curve),
                                             engine: engine)

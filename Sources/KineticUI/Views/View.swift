@@ -292,10 +292,12 @@ open class View {
     /// one's values): a new width or height marks the view for layout, as ``setModel(_:_:)``
     /// does.
     func writeModelLane(_ k: Int, _ value: Double) {
-        let size = AnimatableProperty.bounds.offset + 2
-        if (k == size || k == size + 1) && modelLanes[k] != value { needsLayout = true }
+        if (k == Self.widthLane || k == Self.widthLane + 1) && modelLanes[k] != value { needsLayout = true }
         modelLanes[k] = value
     }
+
+    /// The model lane of the bounds' width (the height's follows it).
+    private static let widthLane = AnimatableProperty.bounds.offset + 2
 
     /// Every model write goes through here: capture inside an animations block, additive
     /// shift of running animations outside one.
@@ -313,7 +315,9 @@ open class View {
         }
         // A new size needs a layout (UIKit's bounds and frame setters mark the view), so that
         // `layoutIfNeeded()` in an animations block lays the children out for it.
-        if property == .bounds, new[2] != modelLanes[4] || new[3] != modelLanes[5] { needsLayout = true }
+        if property == .bounds, new[2] != modelLanes[Self.widthLane] || new[3] != modelLanes[Self.widthLane + 1] {
+            needsLayout = true
+        }
         modelLanes[property] = new
     }
 }
